@@ -1,0 +1,60 @@
+"""One settings object for the whole service, read from ASSISTANT_* environment variables."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+
+class Settings(BaseSettings):
+    """Every knob of the assistant; the README lists them with their defaults."""
+
+    model_config = SettingsConfigDict(env_prefix="ASSISTANT_", extra="ignore")
+
+    corpus_dir: Path = Field(
+        default=PROJECT_ROOT / "corpus", description="The guide and the provider records."
+    )
+    index_dir: Path = Field(default=PROJECT_ROOT / "index", description="The local Chroma store.")
+    data_dir: Path = Field(
+        default=PROJECT_ROOT / "data", description="Feedback and question log (not the index)."
+    )
+    chroma_host: str | None = Field(default=None, description="A Chroma server; unset: the local store.")
+    chroma_port: int = 8000
+    embedding_model: Literal["e5", "minilm"] = Field(default="e5", description="The dense embedding model.")
+    retrieval: Literal["hybrid", "dense", "bm25"] = Field(
+        default="hybrid", description="How passages are found."
+    )
+    sentence_selection: bool = Field(
+        default=True, description="Pick the answering sentences inside passages; off: quote whole passages."
+    )
+    price_max_age_days: int = Field(default=120, description="A price older than this is marked stale.")
+    database_url: str | None = Field(
+        default=None,
+        description="SQLAlchemy URL of the feedback and question log; unset: SQLite in data_dir.",
+    )
+    api_keys: str = Field(
+        default="", description="Comma-separated keys for the X-API-Key header of /v1/*; empty: open."
+    )
+    cors_origins: str = Field(
+        default="", description="Comma-separated origins that may call the API from a page; *: any."
+    )
+    rate_limit: int = Field(
+        default=60, ge=0, description="Requests per minute one client may make to /v1/*; 0: no limit."
+    )
+    max_body_bytes: int = Field(default=65536, gt=0, description="The largest request body the API accepts.")
+
+    @property
+    def providers_dir(self) -> Path:
+        return self.corpus_dir / "providers"
+
+
+@lru_cache
+def get_settings() -> Settings:
+    """The settings of this process, read once."""
+    return Settings()

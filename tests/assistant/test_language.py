@@ -1,0 +1,35 @@
+"""Language detection on the short questions people actually type."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.language import detect_language
+
+CASES = [
+    ("can I share one GPU between pods?", "en"),
+    ("and with MIG?", "en"),
+    ("what is time-slicing", "en"),
+    ("is k8s worth it for 1 gpu job", "en"),
+    ("cheapest H100 with managed kubernetes", "en"),
+    ("do I need InfiniBand for training", "en"),
+    ("Does Kubernetes support mean drivers are already installed on GPU nodes?", "en"),
+    ("Kan ik meer dan één werkbelasting per GPU draaien?", "nl"),
+    ("en bij spot-nodes?", "nl"),
+    ("wat is time-slicing", "nl"),
+    ("goedkoopste H100", "nl"),
+    ("drivers voorgeinstalleerd?", "nl"),
+    ("hoe zit het met MPS?", "nl"),
+    ("welke providers hebben MIG", "nl"),
+    ("Betekent Kubernetes-ondersteuning dat drivers al geïnstalleerd zijn op GPU-nodes?", "nl"),
+]
+
+
+@pytest.mark.parametrize(("question", "language"), CASES)
+def test_short_questions_get_their_language(question: str, language: str) -> None:
+    assert detect_language(question) == language
+
+
+def test_a_question_that_tells_nothing_follows_the_conversation() -> None:
+    assert detect_language("MIG?", fallback="nl") == "nl"
+    assert detect_language("MIG?", fallback="en") == "en"

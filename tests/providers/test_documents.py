@@ -1,0 +1,100 @@
+"""Record paragraphs: the same sentences in English and Dutch, each fact with its source, open facts said."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from langchain_core.documents import Document
+
+from assistant.config import PROJECT_ROOT
+from assistant.providers.documents import record_documents
+from assistant.providers.records import load_records
+from assistant.providers.schema import ProviderRecord
+from tests.providers.conftest import price
+
+# The corpus's sentence boundary: . ? or ! then whitespace then an uppercase letter, a digit or a quote.
+BOUNDARY = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'“(])")
+
+
+def _by_paragraph(documents: list[Document]) -> dict[tuple[str, int], dict[str, Document]]:
+    paragraphs: dict[tuple[str, int], dict[str, Document]] = {}
+    for document in documents:
+        key = (document.metadata["section_id"], document.metadata["paragraph"])
+        paragraphs.setdefault(key, {})[document.metadata["language"]] = document
+    return paragraphs
+
+
+def test_every_real_paragraph_has_the_same_sentences_in_both_languages() -> None:
+    records = load_records(PROJECT_ROOT / "corpus" / "providers")
+    paragraphs = _by_paragraph(record_documents(records))
+    assert len(paragraphs) == 6 * len(records)
+    for key, languages in paragraphs.items():
+        assert set(languages) == {"en", "nl"}, key
+        english = BOUNDARY.split(languages["en"].page_content)
+        dutch = BOUNDARY.split(languages["nl"].page_content)
+        assert len(english) == len(dutch), (key, english, dutch)
+
+
+def test_metadata_cite_the_record(make_record: Callable[..., ProviderRecord]) -> None:
+    documents = record_documents([make_record("acme", "Acme GPU", managed="yes")])
+    assert {d.metadata["language"] for d in documents} == {"en", "nl"}
+    first = documents[0].metadata
+    assert first == {
+        "section_id": "provider:acme",
+        "kind": "provider",
+        "language": "en",
+        "title": "Acme GPU",
+        "url": "https://docs.example.com/gpu",
+        "paragraph": 0,
+    }
+    assert [d.metadata["paragraph"] for d in documents] == [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5]
+
+
+def test_facts_are_stated_with_their_source_and_open_facts_as_open(
+    make_record: Callable[..., ProviderRecord],
+) -> None:
+    record = make_record(
+        "acme",
+        "Acme GPU",
+        interconnect="yes",
+        spot="no",
+        prices=[price("H100", 2.5, gpu_count=8, region="eu-1")],
+    )
+    text = {
+        (d.metadata["language"], d.metadata["paragraph"]): d.page_content for d in record_documents([record])
+    }
+    assert (
+        "Acme GPU offers InfiniBand or RDMA-class networking between GPU nodes, according to docs.example.com."
+        in (text["en", 2])
+    )
+    assert (
+        "Acme GPU biedt InfiniBand of RDMA-netwerken tussen GPU-nodes, volgens docs.example.com."
+        in text["nl", 2]
+    )
+    assert (
+        "Acme GPU offers no spot or preemptible GPU capacity, according to docs.example.com." in text["en", 3]
+    )
+    assert (
+        "The sources read leave open for Acme GPU: autoscaling of GPU node pools and GPU node pools"
+        in (text["en", 3])
+    )
+    assert (
+        "De gelezen bronnen laten voor Acme GPU open: automatisch schalen van GPU-nodepools en"
+        in text["nl", 3]
+    )
+    assert text["en", 5] == (
+        "On 2026-11-01, prices.example.com listed the H100 (8 GPUs, eu-1) at $2.50 per GPU-hour on demand."
+    )
+    assert (
+        text["nl", 5]
+        == "Op 2026-11-01 noemde prices.example.com voor de H100 (8 GPU’s, eu-1) $2,50 per GPU-uur on demand."
+    )
+
+
+def test_source_text_cannot_break_a_sentence_in_two(make_record: Callable[..., ProviderRecord]) -> None:
+    record = make_record("acme", "Acme GPU", gpu_models=["H100 (e.g. SXM). Also A100", "L4"])
+    for document in record_documents([record]):
+        if document.metadata["paragraph"] == 4:
+            # one sentence for the models, one for the facts left open (AMD, the three areas)
+            assert len(BOUNDARY.split(document.page_content)) == 2, document.page_content
