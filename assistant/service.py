@@ -75,7 +75,10 @@ class Assistant:
         providers = self._providers(text, language)
         named = named_providers(text, self.records)
         best_matches = [match["slug"] for match in providers.matches[:_QUOTED_MATCHES]] if providers else []
-        hits = self.retriever.invoke(text, providers=named or best_matches)
+        scope = named or best_matches
+        hits = self.retriever.invoke(text, providers=scope)
+        if text != question:  # a follow-up: its own words decide within the earlier question's topic
+            hits = self.retriever.fuse([self.retriever.invoke(question, providers=scope), hits])
         return Search(text, hits, providers, named)
 
     def retrieve(
@@ -117,7 +120,8 @@ class Assistant:
         if search.providers and not search.providers.matches and not search.named:
             text, citations = no_matches_text(language), []
         else:
-            text, citations = self.composer.compose(search.hits, search.text, language)
+            # Sentences are scored against the question itself: a follow-up's own words pick them.
+            text, citations = self.composer.compose(search.hits, question, language)
         return Answer(
             answer=text,
             language=language,

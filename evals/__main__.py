@@ -1,0 +1,5 @@
+"""Entry point of `python -m evals`."""
+
+from evals.cli import main
+
+raise SystemExit(main())
