@@ -6,7 +6,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field
+from pydantic import AliasChoices, Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -53,10 +53,32 @@ class Settings(BaseSettings):
         default=60, ge=0, description="Requests per minute one client may make to /v1/*; 0: no limit."
     )
     max_body_bytes: int = Field(default=65536, gt=0, description="The largest request body the API accepts.")
+    slack_signing_secret: SecretStr = Field(
+        default=SecretStr(""),
+        validation_alias=AliasChoices("SLACK_SIGNING_SECRET"),
+        description="Slack's signing secret; the bot serves only with it and the bot token.",
+    )
+    slack_bot_token: SecretStr = Field(
+        default=SecretStr(""),
+        validation_alias=AliasChoices("SLACK_BOT_TOKEN"),
+        description="The bot's token.",
+    )
+    slack_api_url: str = Field(
+        default="https://slack.com/api/",
+        description="Slack's Web API base URL; tests point it at a stand-in.",
+    )
+    public_url: str | None = Field(
+        default=None,
+        description="The service's public base URL, for absolute links in Slack; unset: as called.",
+    )
 
     @property
     def providers_dir(self) -> Path:
         return self.corpus_dir / "providers"
+
+    @property
+    def slack_configured(self) -> bool:
+        return bool(self.slack_signing_secret.get_secret_value() and self.slack_bot_token.get_secret_value())
 
 
 @lru_cache

@@ -19,6 +19,12 @@ def settings(tmp_path_factory: pytest.TempPathFactory) -> Settings:
 
 
 @pytest.fixture(scope="session")
+def server_root(settings: Settings) -> Path:
+    """The folder whose `index/` every server of the session uses: built once, by whoever needs it first."""
+    return settings.index_dir.parent
+
+
+@pytest.fixture(scope="session")
 def assistant(settings: Settings):
     from assistant.service import Assistant
 

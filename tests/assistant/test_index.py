@@ -16,6 +16,7 @@ from assistant.corpus import CorpusError
 from assistant.indexer import build_index
 from assistant.service import Assistant
 from assistant.store import active_collection, chroma_client, collection_names
+from tests.servers import free_port
 
 
 def test_an_unchanged_corpus_is_not_indexed_again(settings: Settings, assistant: Assistant) -> None:
@@ -53,15 +54,9 @@ def test_a_broken_corpus_leaves_the_serving_index_intact(tmp_path: Path, corpus_
     assert answer.citations[0].section_id == "faq-multiple-workloads"
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 @pytest.fixture
 def chroma_server(tmp_path: Path):
-    port = _free_port()
+    port = free_port()
     chroma = Path(sys.executable).with_name("chroma")
     process = subprocess.Popen(
         [str(chroma), "run", "--path", str(tmp_path / "server"), "--host", "127.0.0.1", "--port", str(port)],

@@ -1,0 +1,83 @@
+"""The application factory: one FastAPI app per process, its routers, middleware and error handlers.
+
+A new area of the service is a module in `api/routes/` with a `router`, listed in `_PUBLIC_AREAS` (no API
+key, no rate limit: pages, operations, callers with their own authentication such as Slack's signed
+requests) or in `_V1_AREAS` (paths under /v1, behind the API key and the rate limit).
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import anyio
+from fastapi import Depends, FastAPI
+from fastapi.middleware.cors import CORSMiddleware
+
+from api import errors
+from api.deps import guard_v1
+from api.middleware import RequestContext
+from api.routes import ask, feedback, health, pages, providers
+from api.runtime import Loader, Runtime, load_assistant, split_list
+from api.slack import router as slack
+from api.storage import Store
+from assistant.config import Settings, get_settings
+
+_PUBLIC_AREAS = (pages, health, slack)
+_V1_AREAS = (ask, providers, feedback)
+# Errors are JSON on every route, the event stream's included; ErrorBody is in the schema's components
+# because routes name it as a `model` (see api/routes/feedback.py).
+_ERROR_JSON = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}}
+_V1_ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"description": description, "content": _ERROR_JSON}
+    for status, description in [
+        (400, "The body is not JSON."),
+        (401, "The X-API-Key header is missing or not valid."),
+        (413, "The body is larger than ASSISTANT_MAX_BODY_BYTES."),
+        (422, "The request breaks the schema; `detail` says where."),
+        (429, "Over the rate limit; retry after `Retry-After` seconds."),
+        (503, "The assistant is still loading."),
+    ]
+}
+
+
+@asynccontextmanager
+async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
+    runtime: Runtime = app.state.runtime
+    async with anyio.create_task_group() as tasks:
+        tasks.start_soon(runtime.load)
+        yield
+        tasks.cancel_scope.cancel()
+    runtime.store.close()
+
+
+def create_app(settings: Settings | None = None, loader: Loader = load_assistant) -> FastAPI:
+    """The app; the assistant loads in the background once the server starts (see /readyz)."""
+    settings = settings or get_settings()
+    app = FastAPI(
+        title="GPU Kubernetes guide assistant",
+        summary="Cited answers about cloud GPU providers with Kubernetes support, in English and Dutch.",
+        version="1",
+        lifespan=_lifespan,
+        max_body_size=settings.max_body_bytes,
+    )
+    app.state.runtime = Runtime(settings, Store.from_settings(settings), loader)
+    errors.register(app)
+    for area in _PUBLIC_AREAS:
+        app.include_router(area.router)
+    for area in _V1_AREAS:
+        app.include_router(area.router, dependencies=[Depends(guard_v1)], responses=_V1_ERRORS)
+
+    app.add_middleware(RequestContext)
+    # Outermost, so that errors, 401 and 429 carry CORS headers too and a page's script can read them.
+    origins = split_list(settings.cors_origins)
+    app.add_middleware(
+        CORSMiddleware,
+        allow_origins=origins,
+        allow_methods=["GET", "POST"],
+        allow_headers=["Content-Type", "X-API-Key", "X-Request-ID"],
+        expose_headers=["X-Request-ID", "Retry-After"],
+        max_age=600,
+    )
+    return app
