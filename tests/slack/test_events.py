@@ -84,6 +84,9 @@ def test_a_mention_inside_the_thread_is_answered_once_with_the_threads_history(s
     mention = _mention(slack, channel, FOLLOW_UP, thread_ts=parent["ts"])
     slack.event(mention)
     slack.event(mention | {"type": "message", "channel_type": "channel"})
+    slack.fake.wait_for(
+        slack.posted(channel), count=2
+    )  # the follow-up reads the thread first: it may be slow
     slack.settle()
     answers = slack.fake.matching(slack.posted(channel))
     assert len(answers) == 2
