@@ -9,24 +9,15 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from assistant.corpus import SECTION_IDS
+
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
 Category = Literal["faq", "faq-paraphrase", "section", "out-of-scope", "provider", "follow-up"]
 CATEGORIES: tuple[str, ...] = Category.__args__
 
 # Contract §1: the section ids citations may name; provider records are `provider:<slug>`.
-GUIDE_SECTIONS = frozenset(
-    {
-        "kubernetes-support",
-        "why-it-matters",
-        "gpu-sharing",
-        "tradeoffs",
-        "faq-drivers",
-        "faq-multiple-workloads",
-        "faq-single-gpu-task",
-        "faq-multi-node-training",
-    }
-)
+GUIDE_SECTIONS = frozenset(SECTION_IDS)
 
 # Contract §3: the keys a provider filter may hold.
 FILTER_KEYS = frozenset(
