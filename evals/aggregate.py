@@ -28,19 +28,9 @@ HEADLINE: dict[str, str] = {
     "latency_p95_ms": "p95 ms",
 }
 LOWER_IS_BETTER = frozenset({"latency_p50_ms", "latency_p95_ms"})
-_MEANS = (
-    "hit_at_1",
-    "hit_at_3",
-    "mrr",
-    "ndcg_at_10",
-    "key_fact_recall",
-    "similarity",
-    "citation_precision",
-    "citation_validity",
-    "faithfulness",
-    "language_accuracy",
-    "filter_exact_match",
-)
+_OVER_ALL_CASES = frozenset({"refusal_precision", "refusal_recall", *LOWER_IS_BETTER})
+# The headline metrics that are means of per-case values; the others are counted over all cases.
+_MEANS = tuple(name for name in HEADLINE if name not in _OVER_ALL_CASES)
 
 Summary = dict[str, float | int | None]
 
