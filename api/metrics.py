@@ -1,8 +1,16 @@
-"""Prometheus metrics of the service, in the process's default registry (with its process_* gauges)."""
+"""Prometheus metrics of the service.
+
+One process: the default registry, with its process_* gauges. Several workers (`serve --workers N` sets
+PROMETHEUS_MULTIPROC_DIR before they start): each worker writes its counts to files there, and whichever
+worker is scraped adds up all of them, so a scrape sees the whole server, not one worker picked at random.
+"""
 
 from __future__ import annotations
 
-from prometheus_client import CONTENT_TYPE_LATEST, Counter, Histogram, generate_latest
+import os
+
+from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram, generate_latest
+from prometheus_client.multiprocess import MultiProcessCollector
 
 from assistant.models import Answer
 
@@ -44,4 +52,8 @@ def observe_answer(answer: Answer, seconds: float) -> None:
 
 def exposition() -> tuple[bytes, str]:
     """The metrics in Prometheus text format, and its content type."""
-    return generate_latest(), CONTENT_TYPE_LATEST
+    if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        return generate_latest(), CONTENT_TYPE_LATEST
+    registry = CollectorRegistry()
+    MultiProcessCollector(registry)
+    return generate_latest(registry), CONTENT_TYPE_LATEST

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import atexit
 import logging
 import logging.config
+import os
+import shutil
 import subprocess
 import sys
+import tempfile
+from pathlib import Path
 
 import uvicorn
 
 from api.logs import log_config
 from api.storage import Store
-from assistant.config import get_settings
+from assistant.config import Settings, get_settings
 
 logger = logging.getLogger("api")
 
@@ -25,6 +30,16 @@ def build_index() -> None:
     logger.info(result.stdout.strip())
 
 
+def _share_between_workers(workers: int, settings: Settings) -> None:
+    """Settings the workers inherit: a share of the cores each, and one folder for their metrics."""
+    if settings.embedding_threads is None:
+        # Each worker runs an engine of its own: together they use the cores once, not once each.
+        os.environ["ASSISTANT_EMBEDDING_THREADS"] = str(max(1, (os.cpu_count() or 1) // workers))
+    metrics_dir = Path(tempfile.mkdtemp(prefix="assistant-metrics-"))
+    atexit.register(shutil.rmtree, metrics_dir, ignore_errors=True)
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = str(metrics_dir)
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
     """Build the index when it is missing or stale and create the tables, before any worker starts (so
     workers only read and never race to build), then serve; each worker loads the model once. With a
@@ -32,7 +47,10 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
     config = log_config()
     logging.config.dictConfig(config)
     build_index()
-    Store.from_settings(get_settings()).close()
+    settings = get_settings()
+    Store.from_settings(settings).close()
+    if workers > 1:
+        _share_between_workers(workers, settings)
     uvicorn.run(
         "api.app:create_app",
         factory=True,

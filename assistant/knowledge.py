@@ -1,7 +1,8 @@
 """The active index, read once into memory: passages for lexical search, sentences with their vectors.
 
-Dense passage search goes to Chroma; everything an answer is composed from is held here, so answering
-needs no further round trip to the store.
+Dense passage search goes to Chroma and asks it for ids and distances only: the passages' text and
+metadata are held here, together with everything an answer is composed from, so answering needs no
+further round trip to the store.
 """
 
 from __future__ import annotations
@@ -11,12 +12,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-from langchain_chroma import Chroma
+from chromadb.api.models.Collection import Collection
 from langchain_core.documents import Document
 
 from assistant.chunking import PASSAGE, SENTENCE
 from assistant.config import Settings
-from assistant.embeddings import get_embeddings
 from assistant.indexer import build_index
 from assistant.store import active_collection, chroma_client
 
@@ -45,8 +45,8 @@ class Paragraph:
 
 @dataclass
 class KnowledgeBase:
-    vectorstore: Chroma
-    passages: list[Document]
+    store: Collection  # the active Chroma collection, searched by vector
+    passages: list[Document]  # every passage, with its Chroma id
     paragraphs: dict[ParagraphKey, Paragraph]
     collection: str
 
@@ -63,20 +63,21 @@ def load_knowledge(settings: Settings, build_if_missing: bool = True) -> Knowled
         if not build_if_missing:
             raise IndexMissingError(f"no index for model '{settings.embedding_model}'")
         name = build_index(settings).collection
-    rows = client.get_collection(name, embedding_function=None).get(
-        include=["documents", "metadatas", "embeddings"]
-    )
+    store = client.get_collection(name, embedding_function=None)
+    rows = store.get(include=["documents", "metadatas", "embeddings"])
     passages: list[Document] = []
     paragraphs: dict[ParagraphKey, Paragraph] = {}
     sentence_rows: dict[tuple[ParagraphKey, str], list[tuple[int, str, np.ndarray]]] = {}
-    for text, metadata, vector in zip(rows["documents"], rows["metadatas"], rows["embeddings"], strict=True):
+    for row_id, text, metadata, vector in zip(
+        rows["ids"], rows["documents"], rows["metadatas"], rows["embeddings"], strict=True
+    ):
         key = paragraph_key(metadata)
         language = metadata["language"]
         paragraph = paragraphs.setdefault(key, Paragraph(key, metadata["kind"]))
         paragraph.titles[language] = metadata["title"]
         paragraph.urls[language] = metadata["url"]
         if metadata["granularity"] == PASSAGE:
-            passages.append(Document(page_content=text, metadata=metadata))
+            passages.append(Document(page_content=text, metadata=metadata, id=row_id))
         elif metadata["granularity"] == SENTENCE:
             sentence_rows.setdefault((key, language), []).append((metadata["sentence"], text, vector))
     for (key, language), entries in sentence_rows.items():
@@ -84,5 +85,4 @@ def load_knowledge(settings: Settings, build_if_missing: bool = True) -> Knowled
         paragraphs[key].sentences[language] = [text for _, text, _ in entries]
         paragraphs[key].vectors[language] = np.asarray([vector for _, _, vector in entries], dtype=np.float32)
     passages.sort(key=lambda document: (document.metadata["language"], document.metadata["section_id"]))
-    vectorstore = Chroma(client=client, collection_name=name, embedding_function=get_embeddings(settings))
-    return KnowledgeBase(vectorstore, passages, paragraphs, name)
+    return KnowledgeBase(store, passages, paragraphs, name)

@@ -17,7 +17,6 @@ from langchain_core.retrievers import BaseRetriever
 from pydantic import ConfigDict, PrivateAttr
 from rank_bm25 import BM25Okapi
 
-from assistant.chunking import PASSAGE
 from assistant.knowledge import KnowledgeBase, ParagraphKey, paragraph_key
 from assistant.providers.documents import PROVIDER_KIND, provider_section
 from assistant.text import content_terms
@@ -53,9 +52,18 @@ class HybridRetriever(BaseRetriever):
     k: int = 8
     _bm25: BM25Okapi = PrivateAttr()
     _encode: object = PrivateAttr()
+    _keys: dict[str, ParagraphKey] = PrivateAttr()  # passage id -> its paragraph
+    _guide_ids: list[str] = PrivateAttr()  # the passages every query searches
+    _provider_ids: dict[str, list[str]] = PrivateAttr()  # a provider record's section -> its passages
 
     def model_post_init(self, context: object) -> None:
         passages = self.knowledge.passages
+        self._keys = {passage.id: paragraph_key(passage.metadata) for passage in passages}
+        self._guide_ids = [p.id for p in passages if p.metadata["kind"] != PROVIDER_KIND]
+        self._provider_ids = {}
+        for passage in passages:
+            if passage.metadata["kind"] == PROVIDER_KIND:
+                self._provider_ids.setdefault(passage.metadata["section_id"], []).append(passage.id)
         self._bm25 = BM25Okapi([content_terms(f"{p.metadata['title']} {p.page_content}") for p in passages])
         self._encode = lru_cache(maxsize=1024)(lambda text: np.asarray(self.embeddings.embed_query(text)))
 
@@ -70,19 +78,21 @@ class HybridRetriever(BaseRetriever):
     def _dense(
         self, query: str, providers: Collection[str]
     ) -> tuple[dict[ParagraphKey, int], dict[ParagraphKey, float]]:
-        in_scope = [{"kind": {"$ne": PROVIDER_KIND}}]
-        if providers:
-            in_scope.append({"section_id": {"$in": [provider_section(slug) for slug in providers]}})
-        where = {"$and": [{"granularity": PASSAGE}, in_scope[0] if len(in_scope) == 1 else {"$or": in_scope}]}
-        results = self.knowledge.vectorstore.similarity_search_by_vector_with_relevance_scores(
-            self.query_vector(query).tolist(), k=_DEPTH, filter=where
+        scope = [*self._guide_ids]
+        for slug in providers:
+            scope.extend(self._provider_ids.get(provider_section(slug), ()))
+        # Only ids and distances: the metadata is in memory, and fetching it costs Chroma more than the search.
+        results = self.knowledge.store.query(
+            query_embeddings=[self.query_vector(query)],
+            ids=scope,
+            n_results=min(_DEPTH, len(scope)),
+            include=["distances"],
         )
+        keys = [self._keys[passage_id] for passage_id in results["ids"][0]]
         similarity: dict[ParagraphKey, float] = {}
-        for document, distance in results:
-            similarity.setdefault(
-                paragraph_key(document.metadata), 1.0 - distance
-            )  # cosine distance -> similarity
-        return _first_ranks([paragraph_key(document.metadata) for document, _ in results]), similarity
+        for key, distance in zip(keys, results["distances"][0], strict=True):
+            similarity.setdefault(key, 1.0 - distance)  # cosine distance -> similarity
+        return _first_ranks(keys), similarity
 
     def _lexical(self, query: str, providers: Collection[str]) -> dict[ParagraphKey, int]:
         terms = content_terms(query)

@@ -15,9 +15,12 @@ import tempfile
 import time
 from pathlib import Path
 
+from langchain_chroma import Chroma
+
 from assistant.config import Settings
 from assistant.embeddings import get_embeddings
 from assistant.service import Assistant
+from assistant.store import chroma_client
 
 QUESTIONS = [
     "can I share one GPU between pods?",
@@ -68,7 +71,11 @@ def main() -> None:
         unique_ms = [
             _timed(lambda i=i, q=q: assistant.ask(f"{q} ({i})")) for i in range(3) for q in QUESTIONS
         ]
-        store = assistant.knowledge.vectorstore
+        store = Chroma(
+            client=chroma_client(settings),
+            collection_name=assistant.knowledge.collection,
+            embedding_function=get_embeddings(settings),
+        )
         plain_ms = [
             _timed(lambda i=i, q=q: store.similarity_search(f"{q} ({i})", k=3))
             for i in range(3)

@@ -42,7 +42,7 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def start_server(root: Path, data_dir: Path, **settings: str) -> Server:
+def start_server(root: Path, data_dir: Path, workers: int = 1, **settings: str) -> Server:
     """A server on a free port with these settings (`rate_limit="5"` is ASSISTANT_RATE_LIMIT, upper-case
     names are taken as they are), nothing inherited from ASSISTANT_* or SLACK_*, ready to answer."""
     env = {key: value for key, value in os.environ.items() if not key.startswith(("ASSISTANT_", "SLACK_"))}
@@ -54,7 +54,7 @@ def start_server(root: Path, data_dir: Path, **settings: str) -> Server:
     log = data_dir / f"server-{port}.log"
     with log.open("wb") as output:
         process = subprocess.Popen(
-            [sys.executable, "-m", "assistant", "serve", "--port", str(port)],
+            [sys.executable, "-m", "assistant", "serve", "--port", str(port), "--workers", str(workers)],
             cwd=PROJECT_ROOT,
             env=env,
             stdout=output,

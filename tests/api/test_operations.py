@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import httpx
+
+from tests.servers import Server
 
 
 def test_health_and_readiness_once_loaded(http: httpx.Client) -> None:
@@ -26,6 +31,28 @@ def test_metrics_count_requests_answers_and_refusals(http: httpx.Client) -> None
     assert re.search(r'assistant_refusals_total\{language="en"\} [1-9]', text)
     assert "assistant_answer_duration_seconds_count" in text
     assert "process_resident_memory_bytes" in text
+
+
+def test_metrics_of_several_workers_add_up(spawn: Callable[..., Server], tmp_path: Path) -> None:
+    server = spawn(tmp_path, workers=2)
+    asked = 12
+
+    def ask(number: int) -> int:  # a connection of its own, so either worker may take it
+        return httpx.post(
+            f"{server.url}/v1/ask", json={"question": f"Wat is MIG? ({number})"}, timeout=30
+        ).status_code
+
+    def answers_counted() -> float:
+        scrape = httpx.get(f"{server.url}/metrics", timeout=30).text
+        return float(re.search(r'^assistant_answers_total\{language="nl"\} (\S+)$', scrape, re.M).group(1))
+
+    try:
+        with ThreadPoolExecutor(6) as pool:  # concurrent, so both workers answer some
+            assert list(pool.map(ask, range(asked))) == [200] * asked
+        counts = [answers_counted() for _ in range(6)]
+    finally:
+        server.stop()
+    assert counts == [asked] * len(counts)
 
 
 def test_unmatched_paths_share_one_metric_label(http: httpx.Client) -> None:
