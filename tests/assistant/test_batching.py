@@ -27,18 +27,27 @@ QUESTIONS = [
 
 
 class GatedEngine:
-    """Stands in for the engine to observe batches: the first call waits until the test opens the gate."""
+    """Stands in for the engine to observe its calls: every call waits until the test opens the gate."""
 
     def __init__(self) -> None:
         self.gate = threading.Event()
-        self.entered = threading.Event()
-        self.batches: list[list[str]] = []
+        self.started = threading.Semaphore(0)  # released once per call that began
+        self.calls: list[tuple[list[str], int]] = []  # (texts, threads) per call
 
-    def __call__(self, texts: list[str]) -> list[list[float]]:
-        self.batches.append(list(texts))
-        self.entered.set()
+    def __call__(self, texts: list[str], threads: int) -> list[list[float]]:
+        self.calls.append((list(texts), threads))
+        self.started.release()
         self.gate.wait(10)
         return [[float(len(text))] for text in texts]
+
+    def wait_for_calls(self, count: int) -> None:
+        for _ in range(count):
+            assert self.started.acquire(timeout=10), "the engine was not called"
+
+
+def wait_until_pending(batcher: QueryBatcher, count: int) -> None:
+    while len(batcher._pending) < count:
+        threading.Event().wait(0.01)
 
 
 def test_concurrent_queries_get_the_vectors_of_their_own_text() -> None:
@@ -53,45 +62,62 @@ def test_concurrent_queries_get_the_vectors_of_their_own_text() -> None:
 
 def test_queries_that_arrive_while_the_engine_is_busy_share_its_next_call() -> None:
     engine = GatedEngine()
-    batcher = QueryBatcher(engine)
+    batcher = QueryBatcher(engine, lanes=1)
     with ThreadPoolExecutor(8) as pool:
         first = pool.submit(batcher.embed, "alone")
-        assert engine.entered.wait(10)
+        engine.wait_for_calls(1)
         waiting = [pool.submit(batcher.embed, "x" * size) for size in range(1, 6)]
-        while batcher._pending.qsize() < len(waiting):
-            threading.Event().wait(0.01)
+        wait_until_pending(batcher, len(waiting))
         engine.gate.set()
         assert first.result(10) == [5.0]
         assert [future.result(10) for future in waiting] == [[float(size)] for size in range(1, 6)]
-    assert engine.batches[0] == ["alone"]
-    assert sorted(engine.batches[1], key=len) == ["x" * size for size in range(1, 6)]
+    assert [texts for texts, _ in engine.calls] == [["alone"], ["x" * size for size in range(1, 6)]]
 
 
 def test_a_batch_never_exceeds_its_bound() -> None:
     engine = GatedEngine()
-    batcher = QueryBatcher(engine)
+    batcher = QueryBatcher(engine, lanes=1)
     with ThreadPoolExecutor(MAX_BATCH + 4) as pool:
         pool.submit(batcher.embed, "first")
-        assert engine.entered.wait(10)
+        engine.wait_for_calls(1)
         rest = [pool.submit(batcher.embed, f"q{index}") for index in range(MAX_BATCH + 3)]
-        while batcher._pending.qsize() < len(rest):
-            threading.Event().wait(0.01)
+        wait_until_pending(batcher, len(rest))
         engine.gate.set()
         for future in rest:
             future.result(10)
-    assert [len(batch) for batch in engine.batches] == [1, MAX_BATCH, 3]
+    assert [len(texts) for texts, _ in engine.calls] == [1, MAX_BATCH, 3]
+
+
+def test_a_lone_query_gets_every_lane_and_concurrent_ones_share_the_lanes() -> None:
+    engine = GatedEngine()
+    batcher = QueryBatcher(engine, lanes=2)
+    with ThreadPoolExecutor(8) as pool:
+        lone = pool.submit(batcher.embed, "lone")
+        engine.wait_for_calls(1)
+        # While the first lane is busy, the second takes what arrives, on one thread.
+        second = pool.submit(batcher.embed, "second")
+        engine.wait_for_calls(1)
+        later = [pool.submit(batcher.embed, f"later {index}") for index in range(4)]
+        wait_until_pending(batcher, len(later))
+        engine.gate.set()
+        for future in [lone, second, *later]:
+            future.result(10)
+    assert engine.calls[0] == (["lone"], 2)
+    assert engine.calls[1] == (["second"], 1)
+    # The rest waited together and went in one call (on as many threads as lanes were idle by then).
+    assert engine.calls[2][0] == [f"later {index}" for index in range(4)]
 
 
 def test_an_engine_error_reaches_its_callers_and_the_worker_goes_on() -> None:
     calls: list[list[str]] = []
 
-    def engine(texts: list[str]) -> list[list[float]]:
+    def engine(texts: list[str], threads: int) -> list[list[float]]:
         calls.append(texts)
         if texts == ["broken"]:
             raise ValueError("engine failed")
         return [[1.0] for _ in texts]
 
-    batcher = QueryBatcher(engine)
+    batcher = QueryBatcher(engine, lanes=1)
     with pytest.raises(ValueError, match="engine failed"):
         batcher.embed("broken")
     assert batcher.embed("fine") == [1.0]
