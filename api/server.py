@@ -17,6 +17,7 @@ import uvicorn
 from api.logs import log_config
 from api.storage import Store
 from assistant.config import Settings, get_settings
+from assistant.embeddings import available_cores
 
 logger = logging.getLogger("api")
 
@@ -34,7 +35,7 @@ def _share_between_workers(workers: int, settings: Settings) -> None:
     """Settings the workers inherit: a share of the cores each, and one folder for their metrics."""
     if settings.embedding_threads is None:
         # Each worker runs an engine of its own: together they use the cores once, not once each.
-        os.environ["ASSISTANT_EMBEDDING_THREADS"] = str(max(1, (os.cpu_count() or 1) // workers))
+        os.environ["ASSISTANT_EMBEDDING_THREADS"] = str(max(1, available_cores() // workers))
     metrics_dir = Path(tempfile.mkdtemp(prefix="assistant-metrics-"))
     atexit.register(shutil.rmtree, metrics_dir, ignore_errors=True)
     os.environ["PROMETHEUS_MULTIPROC_DIR"] = str(metrics_dir)

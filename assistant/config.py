@@ -30,7 +30,7 @@ class Settings(BaseSettings):
     embedding_threads: int | None = Field(
         default=None,
         ge=1,
-        description="Threads of the e5 engine; unset: the machine's cores, shared among the server's workers.",
+        description="Threads of the e5 engine; unset: the process's cores, shared among the server's workers.",
     )
     retrieval: Literal["hybrid", "dense", "bm25"] = Field(
         default="hybrid", description="How passages are found."

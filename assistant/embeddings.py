@@ -62,6 +62,11 @@ def model_id(settings: Settings) -> str:
     return f"{settings.embedding_model}:{package}=={version(package)}"
 
 
+def available_cores() -> int:
+    """The cores this process may run on (a container's CPU set, not the whole machine's)."""
+    return len(os.sched_getaffinity(0))
+
+
 @cache
 def _load(name: str, threads: int) -> Embeddings:
     return E5Embeddings(threads) if name == "e5" else _minilm()
@@ -69,4 +74,4 @@ def _load(name: str, threads: int) -> Embeddings:
 
 def get_embeddings(settings: Settings) -> Embeddings:
     """The configured model, loaded once per process; unless configured, the engine uses every core."""
-    return _load(settings.embedding_model, settings.embedding_threads or os.cpu_count() or 1)
+    return _load(settings.embedding_model, settings.embedding_threads or available_cores())

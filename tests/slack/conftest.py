@@ -134,11 +134,13 @@ class SlackClient:
         return self.event(event | {"ts": self.fake.new_ts()} | fields)
 
     def settle(self) -> None:
-        """Returns once a question sent now is answered: by then, work an earlier request started is done,
-        so a test can tell that a rejected or repeated request did nothing."""
+        """Returns once a question sent now is answered and nothing more has reached Slack for a moment:
+        answers run side by side and may finish out of order, so waiting for the newest alone is not
+        enough. A test can then tell that a rejected or repeated request did nothing."""
         channel = unique("D")
         assert self.direct_message("Can I share one GPU between pods?", channel).status_code == 200
         self.fake.wait_for(self.posted(channel))
+        self.fake.wait_quiet()
 
     def feedback(self, answer_id: str) -> list[tuple[str, str | None]]:
         engine = create_engine(f"sqlite:///{self.data_dir / 'assistant.db'}")

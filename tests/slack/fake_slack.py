@@ -90,6 +90,15 @@ class FakeSlack:
                 self._changed.wait(left)
         return found
 
+    def wait_quiet(self, quiet: float = 0.5, timeout: float = 30.0) -> None:
+        """Returns once no call has arrived for `quiet` seconds; AssertionError if calls go on past `timeout`."""
+        deadline = time.monotonic() + timeout
+        with self._changed:
+            while (left := (self.calls[-1].at if self.calls else 0.0) + quiet - time.monotonic()) > 0:
+                if time.monotonic() > deadline:
+                    raise AssertionError(f"calls kept arriving for {timeout} s")
+                self._changed.wait(left)
+
     def matching(self, matches: Callable[[Call], bool]) -> list[Call]:
         with self._changed:
             return [call for call in self.calls if matches(call)]
