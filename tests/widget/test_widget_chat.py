@@ -203,18 +203,10 @@ def test_keyboard_only(page: Page, widget_server: Server) -> None:
     expect(page.locator(".sr[role=status]")).to_contain_text("New answer: ")
 
     # Backwards from the question box through the answer: the feedback buttons, then the citations.
-    for _ in range(40):
-        page.keyboard.press("Shift+Tab")
-        if widget.focused() == "icon up":
-            break
-    assert widget.focused() == "icon up"
+    widget.tab_back_to("icon up")
     page.keyboard.press("Enter")
     expect(answer.get_by_role("status")).to_have_text("Thanks for your feedback.")
-    for _ in range(40):
-        page.keyboard.press("Shift+Tab")
-        if widget.focused() == "cite":
-            break
-    assert widget.focused() == "cite"
+    widget.tab_back_to("cite")
     tip = page.locator(".tip:not([hidden])")
     expect(tip).to_be_visible()
 
