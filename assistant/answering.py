@@ -1,9 +1,12 @@
-"""Extractive answers: the few sentences of the corpus that answer the question, each with its citation.
+"""Extractive answers: the sentences of the corpus that answer the question, each with its citation.
 
-No language model is involved: a sentence inside the best paragraphs scores by its own embedding similarity
-to the question (the better of its two languages), by its paragraph's similarity (which includes the section
-title, so an FAQ's question counts) and a little by its paragraph's rank. The weights were set on the
-evaluation set (README, "Answer quality").
+No language model is involved. Every candidate sentence inside the best paragraphs earns its place on its
+own: its embedding similarity to the question (the better of its two languages) and how much of the
+question's focus it states (the question's distinctive words, weighted by their rarity in the guide), helped
+a little by its paragraph's similarity. The best sentence leads; others join only when they come close to it.
+A yes/no question may open with the FAQ's direct answer ("Usually not."); other questions never do. A
+sentence that leans on the one before it ("This is …", "Beide …") comes with it or not at all. A question
+about providers leads with what each record says of the asked facts.
 """
 
 from __future__ import annotations
@@ -15,83 +18,252 @@ from langchain_core.documents import Document
 
 from assistant.knowledge import KnowledgeBase, ParagraphKey, paragraph_key
 from assistant.models import Citation, Language
+from assistant.providers.documents import FACT_PARAGRAPHS, PRICE_PARAGRAPH, PROVIDER_KIND, provider_section
 from assistant.retrieval import HybridRetriever
+from assistant.sentences import SentenceFacts
+from assistant.spans import load_spans
+from assistant.text import content_terms
+from assistant.understanding.analysis import QuestionAnalysis
 
-MAX_SENTENCES = 4
+MAX_SENTENCES = 3
 _CANDIDATE_PARAGRAPHS = 5
-_PASSAGE_WEIGHT = 3.0  # times the paragraph's dense similarity to the question
-_RANK_WEIGHT = 0.05  # divided by the paragraph's retrieval rank: breaks ties toward the best paragraph
-_MARGIN = 0.1  # sentences scoring this close to the best one are worth adding
-_DIRECT_ANSWER_CHARS = 60  # "Usually not.": an FAQ's short first sentence answers the question itself
+_RECORDS_QUOTED = 3  # a question about providers quotes the sentences of this many records
+_RECORD_SENTENCES = 2  # at most this many sentences of one record, each stating more of the question
+# A logistic regression over FEATURES, fitted on the tuning set's answerable questions (a sentence answers
+# when its section is relevant and it states a key fact): `python -m evals.sentence_weights` prints these.
+FEATURES = ("sentence similarity", "paragraph similarity", "paragraph rank", "focus stated", "best paragraph")
+WEIGHTS = np.array([8.07, 3.77, 4.12, 1.78, -0.86])
+BIAS = -13.68
+JOINS = 0.5  # the probability at which a sentence joins the lead: it answers more likely than not
 
 
 @dataclass(frozen=True)
 class Choice:
     key: ParagraphKey
-    index: int
+    index: int  # the sentence's position in its paragraph
     score: float
+    part: int | None = None  # a part of a long sentence (`spans.py`) instead of the whole sentence
 
 
 class Composer:
     """Chooses sentences and numbers their citations; the best support comes first."""
 
     def __init__(
-        self, knowledge: KnowledgeBase, retriever: HybridRetriever, sentence_selection: bool
+        self,
+        knowledge: KnowledgeBase,
+        retriever: HybridRetriever,
+        sentence_selection: bool,
+        subject_terms: frozenset[str],
     ) -> None:
         self._knowledge = knowledge
         self._retriever = retriever
         self._sentence_selection = sentence_selection
+        self._facts = SentenceFacts(knowledge)
+        self._spans = load_spans(knowledge, retriever.embeddings)
+        self._subject_terms = subject_terms  # provider names: what a question is about, not what it asks
 
-    def _score(self, hits: list[Document], question: str) -> list[Choice]:
-        vector = self._retriever.query_vector(question)
-        choices = []
+    def _reading(self, analysis: QuestionAnalysis) -> str:
+        """The words that pick sentences: a follow-up's own when the corpus knows any of them ("and MIG?"),
+        else the follow-up read with the question before it ("and what are its downsides?")."""
+        own = set(content_terms(analysis.question)) - self._subject_terms
+        if analysis.context and not any(self._retriever.knows(term) for term in own):
+            return analysis.search_text
+        return analysis.question
+
+    def _query(self, analysis: QuestionAnalysis) -> np.ndarray:
+        return self._retriever.query_vector(self._reading(analysis))
+
+    def _focus(self, analysis: QuestionAnalysis) -> dict[str, float]:
+        """The question's words that the corpus knows, each weighted by its rarity in the guide."""
+        terms = set(content_terms(self._reading(analysis))) - self._subject_terms
+        return {term: self._facts.rarity(term) for term in terms if self._retriever.knows(term)}
+
+    def _stated(self, terms: frozenset[str], focus: dict[str, float]) -> float:
+        """The share of the question's focus that a sentence states."""
+        weight = sum(focus.values())
+        return sum(focus[term] for term in terms if term in focus) / weight if weight else 0.0
+
+    def candidates(self, hits: list[Document], analysis: QuestionAnalysis) -> list[tuple[Choice, np.ndarray]]:
+        """Every quotable sentence of the best paragraphs with its FEATURES (score 0 until weighed)."""
+        vector, focus = self._query(analysis), self._focus(analysis)
+        found = []
         for rank, hit in enumerate(hits[:_CANDIDATE_PARAGRAPHS], start=1):
             key = paragraph_key(hit.metadata)
-            paragraph = self._knowledge.paragraphs[key]
-            similarity = np.max(
-                np.stack([vectors @ vector for vectors in paragraph.vectors.values()]), axis=0
+            similarity = self._similarities(key, vector)
+            for index in range(len(similarity)):
+                if not self._facts.quotable(key, index):
+                    continue
+                context = [hit.metadata["dense"], 1.0 / rank, float(rank == 1)]
+                spans = self._spans.get((key, index), [])
+                units = [(span.part, float(np.max(span.vectors @ vector)), span.terms) for span in spans]
+                if not (spans and self._facts.leans(key, index)):  # its parts stand alone where it cannot
+                    units.append((None, similarity[index], self._facts.terms(key, index)))
+                for part, unit_similarity, terms in units:
+                    stated = self._stated(terms, focus)
+                    features = [unit_similarity, context[0], context[1], stated, context[2]]
+                    found.append((Choice(key, index, 0.0, part), np.array(features)))
+        return found
+
+    def _score(self, hits: list[Document], analysis: QuestionAnalysis) -> list[Choice]:
+        """Every quotable sentence of the best paragraphs with the probability that it answers, best first."""
+        choices = [
+            Choice(
+                choice.key, choice.index, float(1 / (1 + np.exp(-(features @ WEIGHTS + BIAS)))), choice.part
             )
-            for index, sentence in enumerate(paragraph.sentences["nl"]):
-                if sentence.endswith(":"):
-                    continue  # a lead-in to a list says nothing on its own
-                bonus = _PASSAGE_WEIGHT * hit.metadata["dense"] + _RANK_WEIGHT / rank
-                choices.append(Choice(key, index, float(similarity[index]) + bonus))
+            for choice, features in self.candidates(hits, analysis)
+        ]
         return sorted(choices, key=lambda choice: -choice.score)
 
-    def _select(self, hits: list[Document], question: str) -> list[Choice]:
+    def _select(self, hits: list[Document], analysis: QuestionAnalysis, records: list[str]) -> list[Choice]:
         if not self._sentence_selection:  # the whole best paragraph, for the ablation
             key = paragraph_key(hits[0].metadata)
-            return [
-                Choice(key, index, 0.0)
-                for index in range(len(self._knowledge.paragraphs[key].sentences["nl"]))
+            return [Choice(key, i, 0.0) for i in range(len(self._knowledge.paragraphs[key].sentences["nl"]))]
+        if records:
+            chosen = self._record_choices(analysis, records)
+            return self._coherent(chosen + self._guide_on_facts(analysis, chosen))
+        ranked = self._score(hits, analysis)
+        if self._kind(ranked[0]) == "faq":
+            chosen = self._faq_answer(ranked[0].key)
+        else:
+            chosen = [ranked[0]] + [choice for choice in ranked[1:] if choice.score >= JOINS][
+                : MAX_SENTENCES - 1
             ]
-        ranked = self._score(hits, question)
-        best = ranked[0].score
-        chosen = [choice for choice in ranked if choice.score >= best - _MARGIN][:MAX_SENTENCES]
-        return self._with_direct_answer(chosen, paragraph_key(hits[0].metadata))
-
-    def _with_direct_answer(self, chosen: list[Choice], best: ParagraphKey) -> list[Choice]:
-        """When the best paragraph answers an FAQ, its short first sentence ("Usually not.") leads the answer."""
-        paragraph = self._knowledge.paragraphs[best]
-        first = paragraph.sentences["nl"][0]
-        quoted = any(choice.key == best for choice in chosen)
-        first_quoted = any((choice.key, choice.index) == (best, 0) for choice in chosen)
-        if paragraph.kind == "faq" and quoted and not first_quoted and len(first) <= _DIRECT_ANSWER_CHARS:
-            chosen = [*chosen[: MAX_SENTENCES - 1], Choice(best, 0, chosen[0].score)]
+        chosen = self._coherent(chosen)
+        if analysis.form == "yes_no":
+            chosen = self._with_direct_answer(chosen, paragraph_key(hits[0].metadata))
         return chosen
 
-    def compose(self, hits: list[Document], question: str, language: Language) -> tuple[str, list[Citation]]:
-        """The answer text with [n] markers, and its citations in order of relevance."""
-        groups: dict[str, list[Choice]] = {}
-        for choice in self._select(hits, question):
-            groups.setdefault(choice.key[0], []).append(choice)
+    def _faq_answer(self, key: ParagraphKey) -> list[Choice]:
+        """An FAQ's answer is written as one: its sentences in order, when one of them answers best."""
+        count = len(self._knowledge.paragraphs[key].sentences["nl"])
+        return [Choice(key, i, 1.0) for i in range(count) if self._facts.quotable(key, i)][:MAX_SENTENCES]
+
+    def _kind(self, choice: Choice) -> str:
+        return self._knowledge.paragraphs[choice.key].kind
+
+    def _record_choices(self, analysis: QuestionAnalysis, records: list[str]) -> list[Choice]:
+        """Per record, the sentence that states each fact asked, the rarest fact first; when the question
+        names no fact, the record's sentence most like the question."""
+        vector, focus = self._query(analysis), self._focus(analysis)
+        asked = sorted({FACT_PARAGRAPHS[key] for key in analysis.facts_asked})
+        if analysis.cheapest:
+            asked.append(PRICE_PARAGRAPH)
+        chosen: list[Choice] = []
+        for slug in records[:_RECORDS_QUOTED]:
+            section = provider_section(slug)
+            positions = asked or [key[1] for key in self._knowledge.paragraphs if key[0] == section]
+            best = [self._best_of((section, p), vector, focus) for p in positions]
+            best.sort(key=lambda choice: self._rarest_stated(choice, focus), reverse=True)
+            chosen += best[: len(asked) or 1]
+        return chosen[: _RECORDS_QUOTED * _RECORD_SENTENCES]
+
+    def _guide_on_facts(self, analysis: QuestionAnalysis, records: list[Choice]) -> list[Choice]:
+        """After the records, the guide's sentence on the rarest word that the question and the first quoted
+        record sentence share ("spot", "MIG"): what the guide says of the fact asked, if it says anything."""
+        focus = self._focus(analysis)
+        shared = set(focus).intersection(*(self._terms(choice) for choice in records[:1]))
+        if not shared:
+            return []
+        rarest = max(shared, key=lambda term: (focus[term], term))
+        vector = self._query(analysis)
+        about = [
+            Choice(key, index, float(similarity))
+            for key, paragraph in self._knowledge.paragraphs.items()
+            if paragraph.kind != PROVIDER_KIND
+            for index, similarity in enumerate(self._similarities(key, vector))
+            if self._facts.quotable(key, index) and rarest in self._facts.terms(key, index)
+        ]
+        return [max(about, key=lambda choice: choice.score)] if about else []
+
+    def _terms(self, choice: Choice) -> frozenset[str]:
+        if choice.part is None:
+            return self._facts.terms(choice.key, choice.index)
+        return next(s.terms for s in self._spans[choice.key, choice.index] if s.part == choice.part)
+
+    def _best_of(self, key: ParagraphKey, vector: np.ndarray, focus: dict[str, float]) -> Choice:
+        """The paragraph's sentence that states most of the question's focus, then the most similar."""
+        similarity = self._similarities(key, vector)
+        stated, best, index = max(
+            (self._stated(self._facts.terms(key, i), focus), float(similarity[i]), i)
+            for i in range(len(similarity))
+        )
+        return Choice(key, index, best)
+
+    def _rarest_stated(self, choice: Choice, focus: dict[str, float]) -> tuple[float, float]:
+        """For ordering a record's sentences: the rarest question word each states, then similarity."""
+        return max((focus[term] for term in self._terms(choice) if term in focus), default=0.0), choice.score
+
+    def _similarities(self, key: ParagraphKey, vector: np.ndarray) -> np.ndarray:
+        """Each sentence's similarity to the question: the better of its two languages."""
+        paragraph = self._knowledge.paragraphs[key]
+        return np.max(np.stack([vectors @ vector for vectors in paragraph.vectors.values()]), axis=0)
+
+    def _coherent(self, chosen: list[Choice]) -> list[Choice]:
+        """A sentence that leans on its predecessor brings it along, or goes when that cannot be done well.
+
+        The lead's paragraph keeps the guide's order from the lead on: its earlier sentences are left out
+        unless the lead leans on them.
+        """
+        lead = chosen[0]
+        spans = {(choice.key, choice.index) for choice in chosen if choice.part is not None}
+        kept: list[Choice] = []
+        for choice in chosen:
+            if choice.part is None and self._facts.leans(choice.key, choice.index):
+                before = (choice.key, choice.index - 1)
+                if choice.index == 0 or before in spans or not self._facts.quotable(*before):
+                    continue  # what it leans on is in another paragraph, only partly quoted, or a lead-in
+                if self._facts.leans(*before):
+                    continue
+                kept.append(Choice(choice.key, choice.index - 1, choice.score))
+            elif choice.key == lead.key and choice.index < lead.index:
+                continue
+            kept.append(choice)
+        unique: dict[tuple[ParagraphKey, int], Choice] = {}
+        for choice in kept:  # a sentence is quoted once: whole, or the part of it that scored first
+            unique.setdefault((choice.key, choice.index), choice)
+        return list(unique.values())
+
+    def _with_direct_answer(self, chosen: list[Choice], best: ParagraphKey) -> list[Choice]:
+        """A yes/no question whose best paragraph answers an FAQ opens with the FAQ's direct answer."""
+        if not self._facts.is_direct_answer(best, 0) or any(c.key == best and c.index == 0 for c in chosen):
+            return chosen
+        return [Choice(best, 0, chosen[0].score), *chosen[: MAX_SENTENCES - 1]]
+
+    def _sentence(self, choice: Choice, language: Language) -> str:
+        return self._knowledge.paragraphs[choice.key].sentences[language][choice.index]
+
+    def _quote(self, choice: Choice, language: Language) -> str:
+        """The corpus text quoted for a choice, word for word: its sentence, or the part of it."""
+        if choice.part is None:
+            return self._sentence(choice, language)
+        span = next(s for s in self._spans[choice.key, choice.index] if s.part == choice.part)
+        return span.texts[language]
+
+    def compose(
+        self, hits: list[Document], analysis: QuestionAnalysis, records: list[str]
+    ) -> tuple[str, list[Citation]]:
+        """The answer text with [n] markers, and its citations in order of relevance.
+
+        `records` are the slugs of the provider records the answer quotes first: those the question names,
+        else the best matches of its filter; empty for a question about the guide alone.
+        """
+        language: Language = analysis.language
+        groups: dict[tuple[str, int | None, int | None], list[Choice]] = {}
+        for choice in self._select(hits, analysis, records):  # a part of a sentence is cited on its own
+            group = (
+                (choice.key[0], None, None)
+                if choice.part is None
+                else (choice.key[0], choice.index, choice.part)
+            )
+            groups.setdefault(group, []).append(choice)
         parts, citations = [], []
-        for n, (section_id, choices) in enumerate(groups.items(), start=1):
-            choices.sort(key=lambda choice: (choice.key[1], choice.index))
+        for n, ((section_id, _, _), choices) in enumerate(groups.items(), start=1):
+            order = list(dict.fromkeys(choice.key for choice in choices))
+            choices.sort(key=lambda choice: (order.index(choice.key), choice.index))
             paragraph = self._knowledge.paragraphs[choices[0].key]
-            quoted = [self._knowledge.paragraphs[c.key].sentences[language][c.index] for c in choices]
-            originals = [self._knowledge.paragraphs[c.key].sentences["nl"][c.index] for c in choices]
-            parts.extend(f"{sentence} [{n}]" for sentence in quoted)
+            quoted = [self._quote(choice, language) for choice in choices]
+            parts.extend(f"{_as_sentence(quote)} [{n}]" for quote in quoted)
+            span = choices[0].part is not None
             citations.append(
                 Citation(
                     n=n,
@@ -99,7 +271,14 @@ class Composer:
                     title=paragraph.titles[language],
                     quote=" ".join(quoted),
                     url=paragraph.urls[language],
-                    original=" ".join(originals) if language != "nl" else None,
+                    original=" ".join(self._quote(c, "nl") for c in choices) if language != "nl" else None,
+                    context=self._sentence(choices[0], language) if span else None,
                 )
             )
         return " ".join(parts), citations
+
+
+def _as_sentence(quote: str) -> str:
+    """A part of a sentence reads as one in the answer: capital first, full stop last (the quote stays)."""
+    quote = quote.rstrip(" ;:,")
+    return quote[:1].upper() + quote[1:] + ("" if quote.endswith((".", "?", "!")) else ".")

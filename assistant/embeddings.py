@@ -39,6 +39,10 @@ class E5Embeddings(Embeddings):
         """Concurrent queries (server threads) are embedded together, see `QueryBatcher`."""
         return self._queries.embed(text)
 
+    def embed_queries(self, texts: list[str]) -> list[list[float]]:
+        """Many questions at once (the question bank at index time), on every core."""
+        return self._model.query(list(texts)).tolist() if texts else []
+
     def _embed_queries(self, texts: list[str], threads: int) -> list[list[float]]:
         self._set_threads(threads)
         return self._model.query(texts).tolist()
@@ -54,6 +58,13 @@ def _minilm() -> Embeddings:
         model_kwargs={"device": "cpu"},
         encode_kwargs={"normalize_embeddings": True},
     )
+
+
+def embed_queries(embeddings: Embeddings, texts: list[str]) -> list[list[float]]:
+    """Texts embedded as questions: e5 marks them as queries; MiniLM embeds both kinds alike."""
+    if isinstance(embeddings, E5Embeddings):
+        return embeddings.embed_queries(texts)
+    return embeddings.embed_documents(texts)
 
 
 def model_id(settings: Settings) -> str:

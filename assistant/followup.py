@@ -25,11 +25,3 @@ def previous_question(history: list[Turn] | None) -> str | None:
 
 def is_follow_up(question: str) -> bool:
     return bool(_CONTINUATION.match(question)) or len(content_terms(question)) <= _SHORT
-
-
-def contextualize(question: str, history: list[Turn] | None) -> str:
-    """The text to search with: the question, preceded by the earlier one when it is a follow-up."""
-    earlier = previous_question(history)
-    if earlier and is_follow_up(question):
-        return f"{earlier} {question}"
-    return question

@@ -9,14 +9,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from langchain_core.documents import Document
+from langchain_core.embeddings import Embeddings
 
 from assistant.chunking import build_documents, embedding_text
 from assistant.config import Settings
-from assistant.embeddings import get_embeddings, model_id
+from assistant.embeddings import embed_queries, get_embeddings, model_id
 from assistant.store import COLLECTION_PREFIX, activate, active_collection, chroma_client, collection_names
+from assistant.understanding.bank import QUESTION, bank_documents
 
 # Bump when chunking or embedded text changes, so an old index is rebuilt.
-INDEX_FORMAT = "2"
+INDEX_FORMAT = "3"
 _BATCH = 64
 
 Progress = Callable[[int, int], None]
@@ -40,6 +42,21 @@ def fingerprint(documents: list[Document], model: str) -> str:
     return digest.hexdigest()
 
 
+def index_documents(settings: Settings) -> list[Document]:
+    """The corpus's passages and sentences, and the labelled questions the intent classifier learns from."""
+    return build_documents(settings) + bank_documents(settings.corpus_dir)
+
+
+def _vectors(embeddings: Embeddings, documents: list[Document]) -> list[list[float]]:
+    """Passages and sentences embedded as passages; bank questions as queries, as users' questions are."""
+    is_question = [document.metadata["granularity"] == QUESTION for document in documents]
+    questions = [d.page_content for d, question in zip(documents, is_question, strict=True) if question]
+    passages = [embedding_text(d) for d, question in zip(documents, is_question, strict=True) if not question]
+    question_vectors = iter(embed_queries(embeddings, questions))
+    passage_vectors = iter(embeddings.embed_documents(passages))
+    return [next(question_vectors) if question else next(passage_vectors) for question in is_question]
+
+
 def collection_name(settings: Settings, documents: list[Document]) -> str:
     return f"{COLLECTION_PREFIX}{settings.embedding_model}-{fingerprint(documents, model_id(settings))[:24]}"
 
@@ -51,7 +68,7 @@ def build_index(settings: Settings, progress: Progress | None = None) -> IndexRe
     only then activated, so a failure at any point leaves the previous index serving.
     """
     started = time.perf_counter()
-    documents = build_documents(settings)
+    documents = index_documents(settings)
     name = collection_name(settings, documents)
     client = chroma_client(settings)
     model = settings.embedding_model
@@ -71,7 +88,7 @@ def build_index(settings: Settings, progress: Progress | None = None) -> IndexRe
             ids=[document.id for document in batch],
             documents=[document.page_content for document in batch],
             metadatas=[document.metadata for document in batch],
-            embeddings=embeddings.embed_documents([embedding_text(document) for document in batch]),
+            embeddings=_vectors(embeddings, batch),
         )
         if progress:
             progress(start + len(batch), len(documents))

@@ -19,6 +19,7 @@ from assistant.chunking import PASSAGE, SENTENCE
 from assistant.config import Settings
 from assistant.indexer import build_index
 from assistant.store import active_collection, chroma_client
+from assistant.understanding.bank import QUESTION, BankQuestion, bank_question
 
 ParagraphKey = tuple[str, int]  # (section_id, paragraph position): the same in both languages
 
@@ -48,6 +49,9 @@ class KnowledgeBase:
     store: Collection  # the active Chroma collection, searched by vector
     passages: list[Document]  # every passage, with its Chroma id
     paragraphs: dict[ParagraphKey, Paragraph]
+    passage_vectors: np.ndarray  # one unit vector per passage, in the order of `passages`
+    questions: list[BankQuestion]  # the labelled question bank the intent classifier learns from
+    question_vectors: np.ndarray  # their query vectors, in the same order
 
     @property
     def collection(self) -> str:
@@ -70,11 +74,16 @@ def load_knowledge(settings: Settings, build_if_missing: bool = True) -> Knowled
     store = client.get_collection(name, embedding_function=None)
     rows = store.get(include=["documents", "metadatas", "embeddings"])
     passages: list[Document] = []
+    vectors_by_id: dict[str, np.ndarray] = {}
+    questions: list[tuple[BankQuestion, np.ndarray]] = []
     paragraphs: dict[ParagraphKey, Paragraph] = {}
     sentence_rows: dict[tuple[ParagraphKey, str], list[tuple[int, str, np.ndarray]]] = {}
     for row_id, text, metadata, vector in zip(
         rows["ids"], rows["documents"], rows["metadatas"], rows["embeddings"], strict=True
     ):
+        if metadata["granularity"] == QUESTION:
+            questions.append((bank_question(text, metadata), vector))
+            continue
         key = paragraph_key(metadata)
         language = metadata["language"]
         paragraph = paragraphs.setdefault(key, Paragraph(key, metadata["kind"]))
@@ -82,6 +91,7 @@ def load_knowledge(settings: Settings, build_if_missing: bool = True) -> Knowled
         paragraph.urls[language] = metadata["url"]
         if metadata["granularity"] == PASSAGE:
             passages.append(Document(page_content=text, metadata=metadata, id=row_id))
+            vectors_by_id[row_id] = vector
         elif metadata["granularity"] == SENTENCE:
             sentence_rows.setdefault((key, language), []).append((metadata["sentence"], text, vector))
     for (key, language), entries in sentence_rows.items():
@@ -89,4 +99,15 @@ def load_knowledge(settings: Settings, build_if_missing: bool = True) -> Knowled
         paragraphs[key].sentences[language] = [text for _, text, _ in entries]
         paragraphs[key].vectors[language] = np.asarray([vector for _, _, vector in entries], dtype=np.float32)
     passages.sort(key=lambda document: (document.metadata["language"], document.metadata["section_id"]))
-    return KnowledgeBase(store, passages, paragraphs)
+    return KnowledgeBase(
+        store,
+        passages,
+        paragraphs,
+        passage_vectors=_unit(np.asarray([vectors_by_id[passage.id] for passage in passages])),
+        questions=[question for question, _ in questions],
+        question_vectors=_unit(np.asarray([vector for _, vector in questions])),
+    )
+
+
+def _unit(vectors: np.ndarray) -> np.ndarray:
+    return (vectors / np.linalg.norm(vectors, axis=1, keepdims=True)).astype(np.float32)

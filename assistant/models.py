@@ -27,6 +27,10 @@ class Citation(BaseModel):
     original: str | None = Field(
         default=None, description="The Dutch original of the quote when the answer is in English."
     )
+    context: str | None = Field(
+        default=None,
+        description="When the quote is a part of a long sentence, the whole sentence, in the answer's language.",
+    )
 
 
 class ProviderResults(BaseModel):
@@ -49,3 +53,8 @@ class Answer(BaseModel):
     citations: list[Citation]
     providers: ProviderResults | None
     id: str
+    intents: list[str] = Field(
+        default_factory=list,
+        description="What the question asks of the guide: any of guide, providers (choose, list or compare), "
+        "named_provider; or out_of_scope alone.",
+    )

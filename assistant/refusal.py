@@ -1,17 +1,8 @@
-"""Whether the guide and the records cover a question at all, and how to say that they do not."""
+"""How to say that the guide and the records do not cover a question, or that no record matches."""
 
 from __future__ import annotations
 
-from langchain_core.documents import Document
-
 from assistant.models import Language
-from assistant.retrieval import HybridRetriever
-from assistant.text import content_terms
-
-# Calibrated on the evaluation set's in-scope and out-of-scope questions (README, "Refusal"): the
-# in-scope question scoring lowest reaches 0.962, the out-of-scope one scoring highest 0.957.
-KNOWN_TERMS_WEIGHT = 0.2
-MIN_COVERAGE = 0.945
 
 _REFUSALS: dict[str, str] = {
     "en": "The guide does not cover this question, so I cannot answer it from the guide or the provider records.",
@@ -30,11 +21,3 @@ def refusal_text(language: Language) -> str:
 def no_matches_text(language: Language) -> str:
     """Said instead of quoting the guide when a question asks only for providers and none match."""
     return _NO_MATCHES[language]
-
-
-def is_covered(search_text: str, hits: list[Document], retriever: HybridRetriever) -> bool:
-    """Covered: a passage is close in meaning, helped by how many of the question's words the corpus uses."""
-    terms = content_terms(search_text)
-    known = sum(retriever.knows(term) for term in terms) / len(terms) if terms else 0.0
-    similarity = max(hit.metadata["dense"] for hit in hits)
-    return similarity + KNOWN_TERMS_WEIGHT * known >= MIN_COVERAGE

@@ -49,7 +49,7 @@ class HybridRetriever(BaseRetriever):
     knowledge: KnowledgeBase
     embeddings: Embeddings
     mode: str = "hybrid"  # "hybrid", "dense" or "bm25"
-    k: int = 8
+    k: int = 12  # paragraphs returned: room for the guide beside the records of a provider question
     _bm25: BM25Okapi = PrivateAttr()
     _encode: object = PrivateAttr()
     _keys: dict[str, ParagraphKey] = PrivateAttr()  # passage id -> its paragraph

@@ -13,28 +13,26 @@ from langchain_core.documents import Document
 from assistant.answering import Composer
 from assistant.config import Settings, get_settings
 from assistant.embeddings import get_embeddings
-from assistant.followup import contextualize, previous_question
 from assistant.knowledge import KnowledgeBase, load_knowledge
-from assistant.language import detect_language
 from assistant.models import Answer, Language, ProviderResults, Turn
-from assistant.providers.extract import extract_filter
 from assistant.providers.filters import apply_filter
-from assistant.providers.names import named_providers
+from assistant.providers.names import name_terms
 from assistant.providers.records import load_records
-from assistant.refusal import is_covered, no_matches_text, refusal_text
+from assistant.refusal import no_matches_text, refusal_text
 from assistant.retrieval import HybridRetriever
+from assistant.understanding.analysis import QuestionAnalysis, QuestionAnalyzer
 
 _QUOTED_MATCHES = 3  # the records an answer may quote when a question asks for a list of providers
 
 
 @dataclass(frozen=True)
 class Search:
-    """What one question found: the text searched, the paragraphs in scope, the provider results."""
+    """What one question found: its analysis, the paragraphs in scope, the provider results."""
 
-    text: str
+    analysis: QuestionAnalysis
     hits: list[Document]
     providers: ProviderResults | None
-    named: set[str]
+    records: list[str]  # the provider records in scope: those named, else the best filter matches
 
 
 @dataclass(frozen=True)
@@ -52,8 +50,11 @@ class Assistant:
         self.retriever = HybridRetriever(
             knowledge=knowledge, embeddings=get_embeddings(settings), mode=settings.retrieval
         )
-        self.composer = Composer(knowledge, self.retriever, settings.sentence_selection)
         self.records = load_records(settings.providers_dir)
+        self.composer = Composer(
+            knowledge, self.retriever, settings.sentence_selection, subject_terms=name_terms(self.records)
+        )
+        self.analyzer = QuestionAnalyzer(knowledge, self.retriever, self.records)
 
     @classmethod
     def from_settings(cls, settings: Settings | None = None) -> Assistant:
@@ -63,52 +64,48 @@ class Assistant:
         assistant.ask("warm-up: can I share one GPU between pods?")  # loads lazy models before the first user
         return assistant
 
-    def _language(self, question: str, language: Language | None, history: list[Turn] | None) -> Language:
-        if language:
-            return language
-        earlier = previous_question(history)
-        return detect_language(question, fallback=detect_language(earlier) if earlier else None)
-
-    def _search(self, question: str, language: Language, history: list[Turn] | None) -> Search:
+    def search(self, question: str, language: Language | None, history: list[Turn] | None) -> Search:
         """Provider records answer for the providers a question names, else for its best filter matches."""
-        text = contextualize(question, history)
-        providers = self._providers(text, language)
-        named = named_providers(text, self.records)
+        analysis = self.analyzer.analyze(question, language, history)
+        if analysis.out_of_scope:
+            return Search(analysis, [], None, [])
+        providers = self._providers(analysis)
         best_matches = [match["slug"] for match in providers.matches[:_QUOTED_MATCHES]] if providers else []
-        scope = named or best_matches
-        hits = self.retriever.invoke(text, providers=scope)
-        if text != question:  # a follow-up: its own words decide within the earlier question's topic
-            hits = self.retriever.fuse([self.retriever.invoke(question, providers=scope), hits])
-        return Search(text, hits, providers, named)
+        scope = sorted(analysis.named) or best_matches
+        hits = self.retriever.invoke(analysis.search_text, providers=scope)
+        if analysis.context:  # a follow-up: its own words, read within the earlier question's topic
+            queries = (question, analysis.context)
+            hits = self.retriever.fuse([*(self.retriever.invoke(q, providers=scope) for q in queries), hits])
+        return Search(analysis, hits, providers, scope)
 
     def retrieve(
         self, question: str, language: Language | None = None, history: list[Turn] | None = None, k: int = 10
     ) -> list[SectionHit]:
         """The sections that best support an answer, one entry per section, best first."""
-        search = self._search(question, self._language(question, language, history), history)
+        search = self.search(question, language, history)
         sections: dict[str, float] = {}
         for hit in search.hits:
             sections.setdefault(hit.metadata["section_id"], hit.metadata["score"])
         return [SectionHit(section_id, score) for section_id, score in sections.items()][:k]
 
-    def _providers(self, search_text: str, language: Language) -> ProviderResults | None:
-        extracted = extract_filter(search_text, language)
-        if extracted is None:
+    def _providers(self, analysis: QuestionAnalysis) -> ProviderResults | None:
+        if analysis.provider_filter is None:
             return None
-        flt, cheapest = extracted
         return apply_filter(
-            self.records, flt, cheapest=cheapest, max_age_days=self.settings.price_max_age_days
+            self.records,
+            analysis.provider_filter,
+            cheapest=analysis.cheapest,
+            max_age_days=self.settings.price_max_age_days,
         )
 
     def ask(
         self, question: str, language: Language | None = None, history: list[Turn] | None = None
     ) -> Answer:
         """A cited answer in the question's language, or a plain refusal when the guide does not cover it."""
-        language = self._language(question, language, history)
-        search = self._search(question, language, history)
+        search = self.search(question, language, history)
+        language = search.analysis.language
         answer_id = uuid.uuid4().hex
-        asks_records = search.providers is not None or bool(search.named)
-        if not search.hits or not (asks_records or is_covered(search.text, search.hits, self.retriever)):
+        if not search.hits:
             return Answer(
                 answer=refusal_text(language),
                 language=language,
@@ -116,12 +113,12 @@ class Assistant:
                 citations=[],
                 providers=None,
                 id=answer_id,
+                intents=sorted(search.analysis.intents),
             )
-        if search.providers and not search.providers.matches and not search.named:
+        if search.providers and not search.providers.matches and not search.analysis.named:
             text, citations = no_matches_text(language), []
         else:
-            # Sentences are scored against the question itself: a follow-up's own words pick them.
-            text, citations = self.composer.compose(search.hits, question, language)
+            text, citations = self.composer.compose(search.hits, search.analysis, search.records)
         return Answer(
             answer=text,
             language=language,
@@ -129,4 +126,5 @@ class Assistant:
             citations=citations,
             providers=search.providers,
             id=answer_id,
+            intents=sorted(search.analysis.intents),
         )

@@ -18,12 +18,29 @@ STOPWORDS = frozenset(
     de het een en van in is op te dat die voor met zijn niet aan er om ook als bij of door naar uit dan wat
     wordt worden kan kun kunnen ik je jij u uw we wij mijn hoe waar wie welke wanneer waarom moet moeten
     heb hebt heeft hebben zo nog al dit deze maar mag mogen zal zou zouden over tot toch wel geen meer
+    need needs want wants several some many much lot lots let know like make good best way thing things
+    really actually possible please tell explain anyone someone something me us our ours
+    nodig wil wilt willen weet weten wat welk eigenlijk echt goed beste manier veel sommige paar iets
+    iemand graag mogelijk vertel uitleg leg ons onze
     """.split()
 )
 
 
 # Shorthands people type for words the corpus spells out.
 _ALIASES = {"k8s": "kubernetes", "gpus": "gpu"}
+
+
+# A sentence this long that lists its parts after ":" or between ";" can be quoted one part at a time.
+_LONG_SENTENCE = 200
+_CLAUSE_BOUNDARY = re.compile(r"[;:]\s+")
+
+
+def split_clauses(sentence: str) -> list[str]:
+    """The parts of a long listing sentence, each exactly as it appears in it; [] for any other sentence."""
+    if len(sentence) < _LONG_SENTENCE:
+        return []
+    parts = [part.strip() for part in _CLAUSE_BOUNDARY.split(sentence)]
+    return parts if len(parts) > 1 else []
 
 
 def split_sentences(text: str) -> list[str]:

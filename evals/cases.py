@@ -15,6 +15,8 @@ DATA_DIR = Path(__file__).resolve().parent / "data"
 
 Category = Literal["faq", "faq-paraphrase", "section", "out-of-scope", "provider", "follow-up"]
 CATEGORIES: tuple[str, ...] = Category.__args__
+Intent = Literal["guide", "providers", "named_provider", "out_of_scope"]
+Form = Literal["yes_no", "open"]
 
 # Contract §1: the section ids citations may name; provider records are `provider:<slug>`.
 GUIDE_SECTIONS = frozenset(SECTION_IDS)
@@ -25,6 +27,7 @@ FILTER_KEYS = frozenset(
         "kubernetes",
         "gpu_sharing",
         "sharing",
+        "sharing_any",
         "interconnect",
         "spot",
         "scale_to_zero",
@@ -51,6 +54,9 @@ class Case(BaseModel):
     record. `key_facts` holds one list per fact, of accepted lowercase wordings in either language.
     `expected_filter` is scored only when the case sets it: a dict must equal `providers.filter` exactly,
     null means `providers` must be null.
+
+    The blind sets label `intents` and `form` and leave `category` and `must_refuse` to follow from them;
+    in the older sets, which label a category, the intents follow from it (`_derived_intents`).
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -59,6 +65,9 @@ class Case(BaseModel):
     question: str
     language: Literal["en", "nl"]
     category: Category
+    intents: tuple[Intent, ...] = ()
+    form: Form | None = None
+    note: str | None = None
     relevant_sections: tuple[str, ...] = ()
     reference: str | None = None
     key_facts: tuple[tuple[str, ...], ...] = ()
@@ -71,7 +80,9 @@ class Case(BaseModel):
     @classmethod
     def _note_filter(cls, data: Any) -> Any:
         if isinstance(data, dict) and "expected_filter" in data:
-            return {**data, "checks_filter": True}
+            data = {**data, "checks_filter": True}
+        if isinstance(data, dict) and data.get("intents") and "category" not in data:
+            data = {**data, **_labelled_category(data)}
         return data
 
     @model_validator(mode="after")
@@ -86,15 +97,49 @@ class Case(BaseModel):
             raise ValueError(f"unknown filter keys {sorted(set(self.expected_filter) - FILTER_KEYS)}")
         if self.must_refuse and (self.relevant_sections or self.key_facts or self.expected_filter):
             raise ValueError("a case that must be refused has no relevant sections, facts or filter")
-        if not self.must_refuse and not self.relevant_sections:
+        if not self.must_refuse and not self.relevant_sections and not self.asks_records:
             raise ValueError("an answerable case names its relevant sections")
         if (self.category == "follow-up") != bool(self.history):
             raise ValueError("follow-up cases, and only they, carry a history")
         return self
 
+    @property
+    def asks_records(self) -> bool:
+        return bool({"providers", "named_provider"} & set(self.intents))
+
+    @property
+    def gold_intents(self) -> frozenset[str]:
+        """The labelled intents, or those its category implies."""
+        return frozenset(self.intents) or _derived_intents(self)
+
     def is_relevant(self, section_id: str) -> bool:
         """Whether a retrieved or cited section supports this case."""
         return any(fnmatchcase(section_id, pattern) for pattern in self.relevant_sections)
+
+
+def _labelled_category(data: dict[str, Any]) -> dict[str, Any]:
+    """The category and refusal a blind case's intents imply."""
+    intents = set(data["intents"])
+    refuse = intents == {"out_of_scope"}
+    if data.get("history"):
+        category = "follow-up"
+    elif refuse:
+        category = "out-of-scope"
+    else:
+        category = "provider" if intents & {"providers", "named_provider"} else "section"
+    return {"category": category, "must_refuse": refuse}
+
+
+def _derived_intents(case: Case) -> frozenset[str]:
+    """Older cases: a refusal is out of scope; a filter asks for providers; a named record, for that one."""
+    if case.must_refuse:
+        return frozenset({"out_of_scope"})
+    intents = set()
+    if case.expected_filter:
+        intents.add("providers")
+    if any(pattern.startswith("provider:") and pattern != "provider:*" for pattern in case.relevant_sections):
+        intents.add("named_provider")
+    return frozenset(intents or {"guide"})
 
 
 class CaseFileError(ValueError):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from evals.aggregate import HEADLINE, LOWER_IS_BETTER
+from evals.aggregate import HEADLINE
 
 Report = dict[str, Any]
 
@@ -20,7 +20,7 @@ def fmt(name: str, value: Any) -> str:
     """Fractions with two decimals, milliseconds with one, missing values as a dash."""
     if value is None:
         return "–"
-    if name in LOWER_IS_BETTER:
+    if name.endswith("_ms"):
         return f"{value:.1f}"
     if isinstance(value, float):
         return f"{value:.2f}"

@@ -13,6 +13,7 @@ from assistant.service import Assistant
 from assistant.text import split_sentences
 from evals.cases import Case
 from evals.citations import QuoteBook
+from evals.reading import SentenceBook
 from evals.runners import InProcessRunner, Runner
 from evals.scoring import CaseResult, Judge
 from evals.similarity import Similarity
@@ -20,7 +21,13 @@ from evals.similarity import Similarity
 
 def make_judge(settings: Settings) -> Judge:
     """Quotes are checked against the local corpus, also when the assistant under test runs elsewhere."""
-    return Judge(QuoteBook.from_documents(build_documents(settings)), split_sentences, Similarity.default())
+    documents = build_documents(settings)
+    return Judge(
+        QuoteBook.from_documents(documents),
+        SentenceBook.from_documents(documents),
+        split_sentences,
+        Similarity.default(),
+    )
 
 
 def in_process_runner(settings: Settings) -> InProcessRunner:

@@ -9,6 +9,7 @@ from assistant.models import Answer
 from evals.answer_metrics import filter_matches, key_fact_recall, text_language
 from evals.cases import Case
 from evals.citations import QuoteBook, Splitter, citation_precision, citation_validity, faithfulness
+from evals.reading import SentenceBook, reading_scores
 from evals.retrieval_metrics import retrieval_scores
 from evals.runners import Observation
 from evals.text import strip_markers
@@ -24,6 +25,9 @@ CHECKS = (
     "language_accuracy",
     "refusal_correct",
     "filter_exact_match",
+    "intent_accuracy",
+    "lead_accuracy",
+    "sentence_precision",
 )
 
 Metrics = dict[str, float | None]
@@ -65,6 +69,7 @@ class Judge:
     """Everything needed to score answers offline: the corpus quotes, the sentence splitter, the scorers."""
 
     book: QuoteBook
+    sentences: SentenceBook
     split: Splitter
     similarity: Callable[[str, str], float]
     detect_language: Callable[[str], str | None] = text_language
@@ -72,7 +77,7 @@ class Judge:
     def score(self, case: Case, observation: Observation) -> CaseResult:
         metrics: Metrics = {}
         problems: list[str] = []
-        for part in (self._retrieval, self._content, self._citations, self._behaviour):
+        for part in (self._retrieval, self._content, self._reading, self._citations, self._behaviour):
             part(case, observation, metrics, problems)
         return CaseResult(
             case, metrics, problems, observation.answer, observation.ranking, observation.latency_ms
@@ -93,10 +98,17 @@ class Judge:
         if applies["similarity"]:
             metrics["similarity"] = self.similarity(strip_markers(answer.answer), case.reference or "")
 
+    def _reading(self, case: Case, observation: Observation, metrics: Metrics, problems: list[str]) -> None:
+        """Whether the answer leads with the answer, fits the question's form and quotes coherently."""
+        if not case.must_refuse:
+            found, noticed = reading_scores(case, observation.answer, self.sentences)
+            metrics.update(found)
+            problems += noticed
+
     def _citations(self, case: Case, observation: Observation, metrics: Metrics, problems: list[str]) -> None:
         """Whether the citations are relevant, keep the contract's rules, and carry every sentence."""
         answer = observation.answer
-        if not case.must_refuse:
+        if case.relevant_sections:
             metrics["citation_precision"] = citation_precision(answer.citations, case)
             problems += [
                 f"irrelevant citation [{c.n}] {c.section_id}"
@@ -123,6 +135,17 @@ class Judge:
             problems.append(
                 "refused an answerable question" if answer.refused else "answered instead of refusing"
             )
+
+        if answer.intents:
+            metrics["intent_accuracy"] = float(frozenset(answer.intents) == case.gold_intents)
+            if not metrics["intent_accuracy"]:
+                problems.append(f"intents {answer.intents}, expected {sorted(case.gold_intents)}")
+        if case.gold_intents == {"guide"}:
+            metrics["false_filter"] = float(answer.providers is not None)
+            if answer.providers is not None:
+                problems.append(f"a guide question got the filter {answer.providers.filter}")
+        if not case.must_refuse:
+            metrics["in_scope_refused"] = float(answer.refused)
 
         if case.checks_filter:
             actual = answer.providers.filter if answer.providers else None

@@ -380,3 +380,20 @@ def record_documents(records: Iterable[ProviderRecord]) -> list[Document]:
                 text = " ".join(pair[index] for pair in pairs)
                 documents.append(Document(page_content=text, metadata=metadata))
     return documents
+
+
+def _fact_paragraphs() -> dict[str, int]:
+    """The position of the record paragraph that states each filter key's fact (contract §3)."""
+    keys = {
+        _kubernetes: ("kubernetes",),
+        _drivers_and_sharing: ("drivers_preinstalled", "gpu_sharing", "sharing", "sharing_any"),
+        _network_and_storage: ("interconnect",),
+        _capacity: ("spot", "scale_to_zero"),
+        _gpus_and_regions: ("amd", "gpu_model", "region"),
+        _prices: ("max_price_per_gpu_hour",),
+    }
+    return {key: _PARAGRAPHS.index(build) for build, names in keys.items() for key in names}
+
+
+FACT_PARAGRAPHS = _fact_paragraphs()
+PRICE_PARAGRAPH = _PARAGRAPHS.index(_prices)

@@ -1,11 +1,9 @@
 """The provider filter a question asks for (contract §3), in English and Dutch, from word patterns.
 
-Where the line is: a question gives a filter when it asks which providers (or whether a named provider)
-offer something the records hold, asks to list or compare providers, or is one of the guide's topics that
-lead to records (sharing one GPU, multi-node training, idle cost, preinstalled drivers). A question that
-asks what something is, how it works or why it matters gives none, unless it also asks about providers,
-prices or regions ("what is the cheapest H100?"). A provider named without a fact asked gives none either:
-the filter cannot name a provider, and the record's own passages answer such a question.
+Whether a question asks for providers at all is decided before this, by the question-understanding step;
+this module only reads which record facts it names. The words decide: "MIG or MPS" / "MIG of MPS" asks for
+either (`sharing_any`), "MIG and MPS" for both (`sharing`), and a fact under a negation ("without spot",
+"geen spot") is left out rather than read as the positive.
 """
 
 from __future__ import annotations
@@ -155,72 +153,25 @@ _CHEAPEST = _any(
     r"\blaagste prijs",
     r"\bvoordeligste?\b",
 )
-_LIST_PROVIDERS = _any(
-    r"\b(?:which|what|list|all|compare|welke|alle|vergelijk\w*) (?:\w+ ){0,3}(?:providers|aanbieders|clouds|vendors)\b",
+# A negation just before a fact, or one word before it, takes it out of the filter ("without spot", "geen MIG").
+_NEGATION = re.compile(
+    r"\b(?:without|no|not|non|excluding|except|exclude|never|dont|don't|doesnt|doesn't|zonder|geen|niet|"
+    r"behalve|uitgezonderd|exclusief|nooit)\b(?:\s+\S+)?\s*$"
 )
-_EXPLANATION = _any(
-    r"^(?:what is|what's|whats|what are|what does|wat is|wat zijn|wat betekent|wat doet|wat doen|explain|leg|"
-    r"why|waarom)\b",
-    r"^how (?:does|do|is|are) (?!i\b|we\b|you\b)",  # "how does MIG work", not "how do I avoid ..."
-    r"^hoe \w+ (?!ik\b|je\b|u\b|we\b|wij\b)",  # "hoe werkt MIG", not "hoe voorkom ik ..."
-    r"^wat \w+t (?:de|het|een)\b",  # "wat installeert de GPU Operator"
-    r"\b(?:difference|verschil) (?:between|tussen)\b",
-    r"\bisolat\w*|\bgeisoleerd\b",
-    r"\bworth it\b",
-    r"\bde moeite waard\b",
-)
-# Which GPU cards (not which providers) support something: a question about hardware.
-_HARDWARE = _any(r"\b(?:which|what) (?:gpu\S*|cards?|hardware)\b", r"\bwelke (?:gpu\S*|kaarten)\b")
-# Words that place a question in this domain when it names no record fact (only a region or a price).
-_DOMAIN = _any(
-    r"\bgpu",
-    r"\bcloud",
-    r"\bprovider",
-    r"\baanbieder",
-    r"\bkubernetes\b",
-    r"\bk8s\b",
-    r"\bnodes?\b",
-    r"\binstances?\b",
-    r"\bclusters?\b",
-    r"\bcomparison\b",
-    r"\bvergelijking\b",
-)
-_PURCHASE = _any(r"\bbuy\w*", r"\bpurchas\w*", r"\bkoop\w*", r"\bkopen\b", r"\baanschaf\w*")
-# Providers themselves: the words for them, their names, renting and prices.
-_PROVIDERS = _any(
-    r"\bprovider\w*",
-    r"\baanbieder\w*",
-    r"\bclouds?\b",
-    r"\bvendors?\b",
-    r"\brent\w*",
-    r"\bhuur\w*",
-    r"\bpric\w*",
-    r"\bprijs\w*",
-    r"\bcosts?\b",
-    r"\bkost\w*",
-    r"\bhourly\b",
-    r"\bper (?:gpu )?(?:hour|uur)\b",
-    r"\b(?:aws|amazon|google|gcp|gke|azure|aks|oracle|oci|coreweave|lambda|nebius|crusoe|digitalocean|"
-    r"digital ocean|linode|akamai|vultr|scaleway|ovh\w*|runpod|vast ?ai|paperspace|hyperstack|together ai|"
-    r"fluidstack|tensorwave|voltage park|ibm|civo)\b",
-)
-# Asking who has something: with a fact, these make a question about the records.
-_WHO_OFFERS = _any(
-    r"\bwhich\b",
-    r"\bwelke?\b",
-    r"\bwho\b",
-    r"\bwie\b",
-    r"\bwhere\b",
-    r"\bwaar\b",
-    r"\boffer\w*",
-    r"\bbied\w*",
-    r"\bsupport\w*",
-    r"\bondersteun\w*",
-)
+# Between two sharing methods: "or" asks for either of them, "and" for both.
+_EITHER = re.compile(r"\b(?:or|of|either|ofwel|dan wel)\b|/")
+
+
+def _affirmed(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
+    """The first match of the pattern that no negation governs."""
+    for match in pattern.finditer(text):
+        if not _NEGATION.search(text[: match.start()]):
+            return match
+    return None
 
 
 def _gpu_model(text: str) -> str | None:
-    match = _GPU_MODEL.search(text)
+    match = _affirmed(_GPU_MODEL, text)
     if match is None:
         return None
     model = match.group(1).upper().replace(" ", "")
@@ -229,7 +180,7 @@ def _gpu_model(text: str) -> str | None:
 
 def _region(text: str, original: str, language: str) -> str | None:
     """The first area the question names (positions in the original and folded text are close enough)."""
-    found = [(match.start(), area) for area, pattern in _AREAS.items() if (match := pattern.search(text))]
+    found = [(match.start(), area) for area, pattern in _AREAS.items() if (match := _affirmed(pattern, text))]
     us = _US_CAPITALS.search(original) or (_DUTCH_VS.search(text) if language == "nl" else None)
     if us:
         found.append((us.start(), "us"))
@@ -248,21 +199,27 @@ def _max_price(text: str) -> float | None:
     return None
 
 
-def _sharing(text: str) -> list[str]:
+def _sharing(text: str) -> tuple[str, list[str]]:
+    """The sharing methods asked for, and whether all of them (`sharing`) or any (`sharing_any`)."""
     patterns = {"time_slicing": _TIME_SLICING, "mig": _MIG, "mps": _MPS}
-    return [method for method, pattern in patterns.items() if pattern.search(text)]
+    found = {method: match for method, pattern in patterns.items() if (match := _affirmed(pattern, text))}
+    if len(found) < 2:
+        return "sharing", list(found)
+    spans = sorted(found.values(), key=lambda match: match.start())
+    between = text[spans[0].end() : spans[-1].start()]
+    return ("sharing_any" if _EITHER.search(between) else "sharing"), list(found)
 
 
 def _asked_keys(text: str, original: str, language: str) -> dict[str, object]:
     keys: dict[str, object] = {}
-    if _MANAGED.search(text):
+    if _affirmed(_MANAGED, text):
         keys["kubernetes"] = "managed"
-    elif _OWN_CLUSTER.search(text):
+    elif _affirmed(_OWN_CLUSTER, text):
         keys["kubernetes"] = "bring_your_own"
-    sharing = _sharing(text)
-    if sharing:
-        keys["sharing"] = sharing
-    elif _GPU_SHARING.search(text):
+    sharing_key, methods = _sharing(text)
+    if methods:
+        keys[sharing_key] = methods
+    elif _affirmed(_GPU_SHARING, text):
         keys["gpu_sharing"] = True
     flags = {
         "interconnect": (_INTERCONNECT, "infiniband"),
@@ -271,12 +228,12 @@ def _asked_keys(text: str, original: str, language: str) -> dict[str, object]:
         "drivers_preinstalled": (_DRIVERS, True),
     }
     for key, (pattern, value) in flags.items():
-        if pattern.search(text):
+        if _affirmed(pattern, text):
             keys[key] = value
     model = _gpu_model(text)
     if model:
         keys["gpu_model"] = model
-    elif _AMD.search(text):
+    elif _affirmed(_AMD, text):
         keys["amd"] = True
     region = _region(text, original, language)
     if region:
@@ -287,35 +244,7 @@ def _asked_keys(text: str, original: str, language: str) -> dict[str, object]:
     return keys
 
 
-_CONSTRAINTS = frozenset({"region", "max_price_per_gpu_hour"})
-
-
-def extract_filter(question: str, language: str) -> tuple[ProviderFilter, bool] | None:
-    """The filter the question asks for and whether it asks for the cheapest; None when it asks nothing of
-    the records (see the module text for where that line lies)."""
+def extract_filter(question: str, language: str) -> tuple[ProviderFilter, bool]:
+    """The filter the question asks for, and whether it asks for the cheapest first."""
     text = _normalize(question)
-    keys = _asked_keys(text, question, language)
-    cheapest = bool(_CHEAPEST.search(text))
-    lists_providers = bool(_LIST_PROVIDERS.search(text))
-    if not keys and not cheapest and not lists_providers:
-        return None
-    if set(keys) <= _CONSTRAINTS and not _DOMAIN.search(text):
-        return (
-            None  # "the capital of Australia", "the cheapest flight": a region or a price alone is not enough
-        )
-    providers = bool(
-        cheapest or lists_providers or "max_price_per_gpu_hour" in keys or _PROVIDERS.search(text)
-    )
-    if _HARDWARE.search(text) and not providers:
-        return None  # "which GPUs support MIG?" asks about cards, not providers
-    if _EXPLANATION.search(text) and not (providers or _WHO_OFFERS.search(text)):
-        return None
-    if (
-        set(keys) <= _CONSTRAINTS | {"gpu_model"}
-        and not lists_providers
-        and (not providers or _PURCHASE.search(text))
-    ):
-        return (
-            None  # a GPU model alone asks about providers only when it asks where to rent it or at what price
-        )
-    return ProviderFilter.model_validate(keys), cheapest
+    return ProviderFilter.model_validate(_asked_keys(text, question, language)), bool(_CHEAPEST.search(text))

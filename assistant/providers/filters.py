@@ -29,6 +29,7 @@ class ProviderFilter(BaseModel):
     kubernetes: Literal["managed", "bring_your_own"] | None = None
     gpu_sharing: Literal[True] | None = None
     sharing: list[SharingMethod] | None = Field(default=None, min_length=1)
+    sharing_any: list[SharingMethod] | None = Field(default=None, min_length=1)
     interconnect: Literal["infiniband"] | None = None
     spot: Literal[True] | None = None
     scale_to_zero: Literal[True] | None = None
@@ -38,7 +39,7 @@ class ProviderFilter(BaseModel):
     region: Literal["eu", "us", "apac"] | None = None
     max_price_per_gpu_hour: float | None = Field(default=None, gt=0)
 
-    @field_validator("sharing")
+    @field_validator("sharing", "sharing_any")
     @classmethod
     def _canonical_order(cls, methods: list[SharingMethod] | None) -> list[SharingMethod] | None:
         return None if methods is None else [method for method in SHARING_ORDER if method in methods]
@@ -63,7 +64,7 @@ def _query_value(key: str, values: list[str]) -> Any:
     values = [value.strip() for value in values]
     if not values or any(not value for value in values):
         raise ValueError(f"{key} has no value")
-    if key == "sharing":
+    if key in ("sharing", "sharing_any"):
         return [part.strip() for value in values for part in value.split(",") if part.strip()]
     if len(set(values)) > 1:
         raise ValueError(f"{key} is given more than once with different values")
@@ -150,6 +151,8 @@ def verdicts(record: ProviderRecord, flt: ProviderFilter) -> dict[str, Tri]:
         out["gpu_sharing"] = _any_of(fact.value for fact in methods.values())
     if flt.sharing is not None:
         out["sharing"] = _all_of(methods[method].value for method in flt.sharing)
+    if flt.sharing_any is not None:
+        out["sharing_any"] = _any_of(methods[method].value for method in flt.sharing_any)
     if flt.interconnect is not None:
         out["interconnect"] = record.interconnect.value
     for key in ("spot", "scale_to_zero", "drivers_preinstalled", "amd"):
@@ -194,6 +197,7 @@ def _sources(record: ProviderRecord, flt: ProviderFilter, price: Price | None) -
         "kubernetes": [record.kubernetes.managed, record.kubernetes.bring_your_own],
         "gpu_sharing": list(record.sharing.methods().values()),
         "sharing": [record.sharing.methods()[method] for method in flt.sharing or []],
+        "sharing_any": [record.sharing.methods()[method] for method in flt.sharing_any or []],
         "interconnect": [record.interconnect],
         "spot": [record.spot],
         "scale_to_zero": [record.scale_to_zero],

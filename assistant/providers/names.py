@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterable
 
 from assistant.providers.schema import ProviderRecord
-from assistant.text import fold
+from assistant.text import content_terms, fold
 
 _PARENTHESES = re.compile(r"\s*\(([^)]*)\)")
 _SERVICE_ACRONYM = re.compile(r"\b[A-Z]{0,3}K[A-Z]{0,2}\b")  # EKS, GKE, AKS, OKE, CKS, LKE, DOKS
@@ -32,3 +32,12 @@ def named_providers(question: str, records: Iterable[ProviderRecord]) -> set[str
         for record in records
         if any(re.search(rf"\b{re.escape(alias)}\b", text) for alias in _aliases(record, names))
     }
+
+
+def name_terms(records: Iterable[ProviderRecord]) -> frozenset[str]:
+    """Every word that names a provider or its Kubernetes service: a question's subject, not its focus."""
+    records = list(records)
+    names = {fold(_PARENTHESES.sub("", record.name)) for record in records}
+    return frozenset(
+        term for record in records for alias in _aliases(record, names) for term in content_terms(alias)
+    )

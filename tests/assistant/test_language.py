@@ -21,6 +21,13 @@ CASES = [
     ("drivers voorgeinstalleerd?", "nl"),
     ("hoe zit het met MPS?", "nl"),
     ("welke providers hebben MIG", "nl"),
+    # Words both languages use ("of", "providers", "run", "de") decide nothing alone.
+    ("Welke providers bieden MIG of MPS?", "nl"),
+    ("providers met MIG of MPS", "nl"),
+    ("run MIG of MPS op de nodes", "nl"),
+    ("MIG or MPS providers", "en"),
+    ("kan ik een GPU sharen tussen pods?", "nl"),
+    ("Welke providers hebben managed Kubernetes met spot nodes?", "nl"),
     ("Betekent Kubernetes-ondersteuning dat drivers al geïnstalleerd zijn op GPU-nodes?", "nl"),
 ]
 
@@ -33,3 +40,8 @@ def test_short_questions_get_their_language(question: str, language: str) -> Non
 def test_a_question_that_tells_nothing_follows_the_conversation() -> None:
     assert detect_language("MIG?", fallback="nl") == "nl"
     assert detect_language("MIG?", fallback="en") == "en"
+
+
+def test_in_a_mixed_question_the_balance_of_words_and_the_statistics_decide() -> None:
+    assert detect_language("Which providers hebben MIG met spot nodes?", fallback="en") == "nl"
+    assert detect_language("Which providers have MIG en spot?", fallback="nl") == "en"

@@ -7,6 +7,7 @@ from typing import Any
 from assistant.models import Answer, Citation, ProviderResults
 from evals.cases import Case
 from evals.citations import QuoteBook
+from evals.reading import SentenceBook
 from evals.runners import Observation
 from evals.scoring import Judge
 
@@ -21,7 +22,13 @@ def split(text: str) -> list[str]:
 
 def judge(similarity: float = 0.5) -> Judge:
     """Similarity is a constant and the written language is taken from the answer's field."""
-    return Judge(BOOK, split, lambda _answer, _reference: similarity, detect_language=lambda _text: None)
+    return Judge(
+        BOOK,
+        SentenceBook({}, frozenset()),
+        split,
+        lambda _answer, _reference: similarity,
+        detect_language=lambda _text: None,
+    )
 
 
 def make_case(**fields: Any) -> Case:

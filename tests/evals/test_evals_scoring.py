@@ -24,9 +24,13 @@ def test_a_good_extractive_answer():
     assert metrics["language_accuracy"] == 1.0
     assert metrics["refusal_correct"] == 1.0
     assert "filter_exact_match" not in metrics  # the case names no expected filter
+    assert metrics["lead_accuracy"] == 1.0  # its first sentence is cited to a relevant section, with a fact
+    assert metrics["sentence_precision"] == 1.0
+    assert metrics["dangling_references"] == 0.0
     assert result.problems == ["missing fact: mig"]
-    # Checks scored: ndcg 1, facts .5, precision 1, validity 1, faithfulness 1, language 1, refusal 1.
-    assert result.score == pytest.approx(6.5 / 7)
+    # Checks scored: ndcg 1, facts .5, precision 1, validity 1, faithfulness 1, language 1, refusal 1,
+    # lead 1, sentence precision 1 (no intents: the answer names none).
+    assert result.score == pytest.approx(8.5 / 9)
 
 
 def test_refusing_an_answerable_question():

@@ -1,0 +1,79 @@
+"""What the answer composer needs to know of each corpus sentence besides its vector.
+
+- its words, in both languages, to see how much of a question's focus it states;
+- whether it can be quoted alone: a lead-in ending in ":" cannot, and an FAQ's short first sentence
+  ("Usually not.") only as the direct answer to a yes/no question;
+- whether it leans on the sentence before it: its subject refers back ("This is …", "Both are …",
+  "Without these, …", "In practice, this …"; "Dit …", "Beide …"), so quoted alone it would not be understood.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+
+from assistant.knowledge import KnowledgeBase, ParagraphKey
+from assistant.providers.documents import PROVIDER_KIND
+from assistant.text import content_terms
+
+_DIRECT_ANSWER_CHARS = 60  # "Often yes, but not always.": an FAQ's short first sentence answers by itself
+_LEANS_BACK = re.compile(
+    r"^(?:\S+\s+){0,2}?(?:this|these|those|both|others|such|they|dit|deze|beide|andere|zulke|ze)\b",
+    re.IGNORECASE,
+)
+
+
+def leans_back(text: str) -> bool:
+    """Whether the text refers back to something said before it."""
+    return bool(_LEANS_BACK.match(text))
+
+
+class SentenceFacts:
+    """Per sentence of every paragraph: its words, whether it leans back, whether it can stand alone."""
+
+    def __init__(self, knowledge: KnowledgeBase) -> None:
+        self._terms: dict[tuple[ParagraphKey, int], frozenset[str]] = {}
+        self._leans: set[tuple[ParagraphKey, int]] = set()
+        self._lead_ins: set[tuple[ParagraphKey, int]] = set()
+        self._direct_answers: set[ParagraphKey] = set()
+        guide_documents: Counter[str] = Counter()
+        guide_paragraphs = 0
+        for key, paragraph in knowledge.paragraphs.items():
+            renderings = list(paragraph.sentences.values())
+            for index, sentences in enumerate(zip(*renderings, strict=True)):
+                self._terms[key, index] = frozenset(
+                    t for sentence in sentences for t in content_terms(sentence)
+                )
+                if any(leans_back(sentence) for sentence in sentences):
+                    self._leans.add((key, index))
+                if sentences[0].endswith(":"):
+                    self._lead_ins.add((key, index))
+            if paragraph.kind != PROVIDER_KIND:
+                guide_paragraphs += 1
+                guide_documents.update(set().union(*(self._terms[key, i] for i in range(len(renderings[0])))))
+            first = paragraph.sentences["nl"][0]
+            if paragraph.kind == "faq" and key[1] == 0 and len(first) <= _DIRECT_ANSWER_CHARS:
+                self._direct_answers.add(key)
+
+        self._guide_paragraphs = guide_paragraphs
+        self._guide_documents = guide_documents
+
+    def rarity(self, term: str) -> float:
+        """How distinctive a word is in the guide's paragraphs (the records repeat every fact word for every
+        provider, so they would make "spot" look common); a word only the records use is the rarest."""
+        return math.log((self._guide_paragraphs + 1) / (self._guide_documents.get(term, 0) + 0.5))
+
+    def terms(self, key: ParagraphKey, index: int) -> frozenset[str]:
+        return self._terms[key, index]
+
+    def leans(self, key: ParagraphKey, index: int) -> bool:
+        return (key, index) in self._leans
+
+    def is_direct_answer(self, key: ParagraphKey, index: int) -> bool:
+        """The FAQ's short yes/no answer that opens its paragraph."""
+        return index == 0 and key in self._direct_answers
+
+    def quotable(self, key: ParagraphKey, index: int) -> bool:
+        """Whether the sentence says something by itself, wherever the question's form."""
+        return (key, index) not in self._lead_ins and not self.is_direct_answer(key, index)

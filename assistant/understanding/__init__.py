@@ -1,0 +1,1 @@
+"""Question understanding: scope, intent, filter, form and language, before retrieval and composition."""

@@ -1,0 +1,116 @@
+"""What a question asks, decided before anything is retrieved or composed.
+
+Scope and intent come from the learned models (`intent.py`); which providers it names, which record facts it
+asks for and its form come from the words; its language from the whole question and the conversation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from assistant.followup import is_follow_up, previous_question
+from assistant.knowledge import KnowledgeBase
+from assistant.language import detect_language
+from assistant.models import Language, Turn
+from assistant.providers.documents import PROVIDER_KIND
+from assistant.providers.extract import extract_filter
+from assistant.providers.filters import ProviderFilter
+from assistant.providers.names import named_providers
+from assistant.providers.schema import ProviderRecord
+from assistant.retrieval import HybridRetriever
+from assistant.understanding.form import Form, question_form
+from assistant.understanding.intent import CorpusEvidence, IntentModel, IntentScores
+
+_LIKELY = 0.5  # a calibrated probability: the intent is the likelier reading
+
+
+@dataclass(frozen=True)
+class QuestionAnalysis:
+    """Everything later steps need to know about one question."""
+
+    question: str  # as asked
+    context: str | None  # the earlier question a follow-up is read with
+    language: Language
+    form: Form
+    intents: frozenset[str]  # guide, providers, named_provider; or out_of_scope alone
+    scores: IntentScores
+    named: frozenset[str]  # slugs of the providers the question names
+    facts_asked: tuple[str, ...]  # the record facts its words name (filter keys), whatever its intent
+    provider_filter: ProviderFilter | None  # only when it asks to choose, list or compare providers
+    cheapest: bool
+
+    @property
+    def search_text(self) -> str:
+        """What retrieval and scope read: a follow-up together with the question before it."""
+        return f"{self.context} {self.question}" if self.context else self.question
+
+    @property
+    def out_of_scope(self) -> bool:
+        return "out_of_scope" in self.intents
+
+
+class QuestionAnalyzer:
+    """Fits the intent models on the indexed question bank once; then analyses questions."""
+
+    def __init__(
+        self, knowledge: KnowledgeBase, retriever: HybridRetriever, records: list[ProviderRecord]
+    ) -> None:
+        is_record = np.array([passage.metadata["kind"] == PROVIDER_KIND for passage in knowledge.passages])
+        self._evidence = CorpusEvidence(
+            guide_vectors=knowledge.passage_vectors[~is_record],
+            record_vectors=knowledge.passage_vectors[is_record],
+            knows=retriever.knows,
+        )
+        self._retriever = retriever
+        self._records = records
+        self.bank_features = np.stack(
+            [
+                self._evidence.features(question.text, vector)
+                for question, vector in zip(knowledge.questions, knowledge.question_vectors, strict=True)
+            ]
+        )
+        self.model = IntentModel.fit(
+            self.bank_features, [question.intents for question in knowledge.questions]
+        )
+
+    def scores(self, text: str) -> IntentScores:
+        return self.model.scores(self._evidence.features(text, self._retriever.query_vector(text)))
+
+    def analyze(
+        self, question: str, language: Language | None = None, history: list[Turn] | None = None
+    ) -> QuestionAnalysis:
+        earlier = previous_question(history)
+        written = detect_language(question, fallback=detect_language(earlier) if earlier else None)
+        language = language or written
+        context = earlier if earlier and is_follow_up(question) else None
+        search_text = f"{context} {question}" if context else question
+        scores = self.scores(search_text)
+        named = frozenset(named_providers(search_text, self._records))
+        intents = self._intents(scores, named)
+        asked, cheapest = extract_filter(search_text, language)
+        lists_providers = "providers" in intents
+        return QuestionAnalysis(
+            question=question,
+            context=context,
+            language=language,
+            form=question_form(question, written),
+            intents=intents,
+            scores=scores,
+            named=named,
+            facts_asked=tuple(asked.public()),
+            provider_filter=asked if lists_providers else None,
+            cheapest=cheapest and lists_providers,
+        )
+
+    @staticmethod
+    def _intents(scores: IntentScores, named: frozenset[str]) -> frozenset[str]:
+        if scores.out_of_scope:
+            return frozenset({"out_of_scope"})
+        intents = {"named_provider"} if named else set()
+        if scores.providers >= _LIKELY:
+            intents.add("providers")
+        if scores.guide >= _LIKELY or not intents:
+            intents.add("guide")
+        return frozenset(intents)

@@ -1,0 +1,104 @@
+"""The labelled question bank (`corpus/question_bank/*.yaml`) that the intent classifier learns from.
+
+Training data only: the evaluation sets under `evals/` are kept out of it, so what they measure is how the
+classifier generalises. The bank's questions are embedded at index time, as queries, beside the corpus.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+import yaml
+from langchain_core.documents import Document
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+
+Intent = Literal["guide", "providers", "named_provider", "out_of_scope"]
+INTENTS: tuple[Intent, ...] = ("guide", "providers", "named_provider", "out_of_scope")
+QUESTION = "question"  # the granularity of a bank question in the index
+BANK_DIR = "question_bank"
+
+
+class BankError(ValueError):
+    """A fault in the bank file, naming the file and the entry."""
+
+
+class LabelledQuestion(BaseModel):
+    """One question as users type it, with its language and intents (out_of_scope stands alone)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    q: str
+    lang: Literal["en", "nl"]
+    intents: tuple[Intent, ...]
+
+    @field_validator("intents")
+    @classmethod
+    def _consistent(cls, intents: tuple[Intent, ...]) -> tuple[Intent, ...]:
+        if not intents:
+            raise ValueError("at least one intent")
+        if "out_of_scope" in intents and len(intents) > 1:
+            raise ValueError("out_of_scope is never combined with another intent")
+        return intents
+
+    @property
+    def in_scope(self) -> bool:
+        return "out_of_scope" not in self.intents
+
+
+@dataclass(frozen=True)
+class BankQuestion:
+    """A bank question as the index holds it: its text, labels and query vector."""
+
+    text: str
+    language: str
+    intents: frozenset[str]
+
+
+def load_bank(corpus_dir: Path) -> list[LabelledQuestion]:
+    """Every entry of every batch file of the bank, in file order."""
+    paths = sorted((corpus_dir / BANK_DIR).glob("*.yaml"))
+    if not paths:
+        raise BankError(f"{corpus_dir / BANK_DIR}: no question batches (*.yaml)")
+    return [question for path in paths for question in _load_batch(path)]
+
+
+def _load_batch(path: Path) -> list[LabelledQuestion]:
+    """One batch file; a fault names the file and the entry's position."""
+    try:
+        entries = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as error:
+        raise BankError(f"{path}: {error}") from None
+    if not isinstance(entries, list) or not entries:
+        raise BankError(f"{path}: expected a non-empty list of questions")
+    questions = []
+    for number, entry in enumerate(entries, start=1):
+        try:
+            questions.append(LabelledQuestion.model_validate(entry))
+        except ValidationError as error:
+            fault = "; ".join(
+                f"{'.'.join(map(str, e['loc'])) or 'entry'}: {e['msg']}" for e in error.errors()
+            )
+            raise BankError(f"{path}: entry {number}: {fault}") from None
+    return questions
+
+
+def bank_documents(corpus_dir: Path) -> list[Document]:
+    """The bank as index documents; their vectors are query embeddings, like the questions users ask."""
+    return [
+        Document(
+            page_content=question.q,
+            id=f"question:{number}",
+            metadata={
+                "granularity": QUESTION,
+                "language": question.lang,
+                "intents": ",".join(question.intents),
+            },
+        )
+        for number, question in enumerate(load_bank(corpus_dir))
+    ]
+
+
+def bank_question(text: str, metadata: dict) -> BankQuestion:
+    return BankQuestion(text, metadata["language"], frozenset(metadata["intents"].split(",")))

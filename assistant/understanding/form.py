@@ -1,0 +1,62 @@
+"""The form of a question: can it be answered yes or no, and what it is about.
+
+General grammar of English and Dutch, not rules for particular questions: a yes/no question opens its main
+clause with an auxiliary or, in Dutch, with the finite verb (verb-first word order); a question word opens an
+open question. A leading clause ("In a managed cluster, …", "Als ik k3s gebruik, …") is skipped first.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from assistant.text import fold
+
+Form = Literal["yes_no", "open"]
+
+_ENGLISH_AUXILIARIES = frozenset(
+    "do does did is are was were can could should shall will would must may might have has had need "
+    "isnt arent doesnt dont cant wont shouldnt".split()
+)
+_QUESTION_WORDS = frozenset(
+    "what whats which who whom whose why when where how explain describe tell list compare give show "
+    "wat welke welk wie waarom wanneer waar hoe hoeveel waarmee waarvoor waardoor leg noem vergelijk "
+    "geef toon beschrijf".split()
+)
+_DUTCH_AUXILIARIES = frozenset(
+    "kan kun kunt kunnen moet moeten mag mogen wil wilt willen zal zult zullen zou zouden is zijn ben bent "
+    "was waren heeft hebben heb hebt had wordt worden werd doet doen".split()
+)
+_DUTCH_NON_VERBS = frozenset("het niet met net eigenlijk ook echt dat ".split())
+# Subordinating openers of a leading clause: the main clause follows the first comma.
+_LEADING_CLAUSE = re.compile(
+    r"^(?:if|when|in|on|with|for|since|because|given|assuming|as|after|before|als|wanneer|indien|in|op|"
+    r"met|bij|voor|omdat|aangezien|stel|gegeven|na)\b[^,?]*,\s*"
+)
+_WORD = re.compile(r"[a-z0-9']+")
+
+
+def main_clause(question: str) -> str:
+    """The question without a leading subordinate clause, folded to lowercase."""
+    text = fold(question).strip()
+    return _LEADING_CLAUSE.sub("", text, count=1) or text
+
+
+def question_form(question: str, language: str) -> Form:
+    """yes_no for "Can I …?", "Moet ik …?"; open for what/which/how/why questions and requests."""
+    words = _WORD.findall(main_clause(question).replace("'", ""))
+    if not words:
+        return "open"
+    first = words[0]
+    if first in _QUESTION_WORDS:
+        return "open"
+    if first in _ENGLISH_AUXILIARIES:
+        return "yes_no"
+    if language == "nl" and (first in _DUTCH_AUXILIARIES or _dutch_finite_verb(first, words)):
+        return "yes_no"
+    return "open"
+
+
+def _dutch_finite_verb(first: str, words: list[str]) -> bool:
+    """Verb-first order: a finite form (-t, -en) followed by a subject and more ("Biedt Scaleway MIG aan?")."""
+    return len(words) >= 3 and first.endswith(("t", "en")) and first not in _DUTCH_NON_VERBS

@@ -1,0 +1,104 @@
+"""Whether an answer reads as an answer (the reader's view, independent of how answers are composed).
+
+- lead accuracy: the first sentence comes from a relevant section and states a key fact, or is the direct
+  yes/no answer ("Usually not.") to a yes/no question;
+- sentence precision: the share of answer sentences whose citation is a relevant section;
+- yes/no misuse: an open question (what, which, how, why …) answered with an FAQ's yes/no opener;
+- dangling references: a sentence that leans on the one before it ("This is …", "Beide …") quoted without it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from langchain_core.documents import Document
+
+from assistant.models import Answer
+from evals.answer_metrics import key_fact_recall
+from evals.cases import Case
+from evals.text import core, segments
+
+# Words that refer back to the previous sentence when they open one ("This is", "Without these,", "In
+# practice, this").
+_LEANING = re.compile(
+    r"^(?:\S+\s+){0,2}?(?:this|these|those|both|others|such|they|dit|deze|beide|andere|zulke|ze)\b",
+    re.IGNORECASE,
+)
+_OPEN_QUESTION = re.compile(
+    r"^\s*(?:what|what's|which|how|why|when|where|who|explain|list|wat|welke|welk|hoe|waarom|wanneer|waar|"
+    r"wie|leg|noem)\b",
+    re.IGNORECASE,
+)
+_OPENER_CHARS = 60  # an FAQ answer's short first sentence ("Often yes, but not always.")
+
+
+@dataclass(frozen=True)
+class SentenceBook:
+    """The corpus sentences in order per section and language, and the FAQs' yes/no openers."""
+
+    previous: dict[str, str | None]  # a sentence (core form) -> the sentence before it in its section
+    openers: frozenset[str]
+
+    @classmethod
+    def from_documents(cls, documents: Iterable[Document]) -> SentenceBook:
+        ordered: dict[tuple[str, str], list[tuple[int, int, str]]] = {}
+        openers = set()
+        for document in documents:
+            metadata = document.metadata
+            if metadata.get("granularity") != "sentence":
+                continue
+            key = (metadata["section_id"], metadata["language"])
+            ordered.setdefault(key, []).append(
+                (metadata["paragraph"], metadata["sentence"], document.page_content)
+            )
+            first = metadata["paragraph"] == 0 and metadata["sentence"] == 0
+            if metadata["kind"] == "faq" and first and len(document.page_content) <= _OPENER_CHARS:
+                openers.add(core(document.page_content))
+        previous: dict[str, str | None] = {}
+        for entries in ordered.values():
+            entries.sort()
+            texts = [core(text) for _, _, text in entries]
+            previous.update(zip(texts, [None, *texts[:-1]], strict=True))
+        return cls(previous, frozenset(openers))
+
+
+def question_form(case: Case) -> str | None:
+    """The labelled form; unlabelled, a question opening with a question word is open."""
+    if case.form:
+        return case.form
+    return "open" if _OPEN_QUESTION.match(case.question) else None
+
+
+def reading_scores(case: Case, answer: Answer, book: SentenceBook) -> tuple[dict[str, float], list[str]]:
+    """The four measures for one answered case, and what a reader would notice."""
+    parts = segments(answer.answer)
+    if answer.refused or not parts:
+        return {}, []
+    sections = {citation.n: citation.section_id for citation in answer.citations}
+    relevant = [any(case.is_relevant(sections.get(n, "")) for n in part.numbers) for part in parts]
+    texts = [core(part.text) for part in parts]
+    metrics: dict[str, float] = {}
+    problems: list[str] = []
+    if case.relevant_sections:
+        metrics["sentence_precision"] = sum(relevant) / len(relevant)
+        direct = question_form(case) == "yes_no" and texts[0] in book.openers
+        states_fact = not case.key_facts or bool(key_fact_recall(parts[0].text, case.key_facts)[0])
+        metrics["lead_accuracy"] = float(relevant[0] and (states_fact or direct))
+        if not metrics["lead_accuracy"]:
+            problems.append(f"the answer does not lead with the answer: {parts[0].text.strip()[:80]}")
+    if question_form(case) == "open":
+        metrics["yes_no_misuse"] = float(texts[0] in book.openers)
+        if metrics["yes_no_misuse"]:
+            problems.append(f"an open question answered with a yes/no opener: {parts[0].text.strip()}")
+    dangling = [
+        part.text.strip()
+        for index, (part, text) in enumerate(zip(parts, texts, strict=True))
+        if _LEANING.match(part.text.strip())
+        and book.previous.get(text)
+        and (index == 0 or texts[index - 1] != book.previous[text])
+    ]
+    metrics["dangling_references"] = float(bool(dangling))
+    problems += [f"quoted without what it refers to: {sentence[:80]}" for sentence in dangling]
+    return metrics, problems
