@@ -60,5 +60,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
         workers=workers,
         log_config=config,
         access_log=False,  # api.middleware writes one access line per request, with its request id
+        # Forwarded headers only from the configured proxies: uvicorn's default trusts loopback, where anyone
+        # on the host, or a client talking to a proxy that passes the header on, could pick their address.
+        proxy_headers=bool(settings.trusted_proxies),
+        forwarded_allow_ips=settings.trusted_proxies,
         timeout_graceful_shutdown=10,
     )

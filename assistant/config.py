@@ -53,6 +53,11 @@ class Settings(BaseSettings):
         default=60, ge=0, description="Requests per minute one client may make to /v1/*; 0: no limit."
     )
     max_body_bytes: int = Field(default=65536, gt=0, description="The largest request body the API accepts.")
+    trusted_proxies: str = Field(
+        default="",
+        description="Comma-separated addresses or networks of the proxies in front of the service, whose "
+        "X-Forwarded-For and X-Forwarded-Proto are believed; empty: none, the peer is the client.",
+    )
     slack_signing_secret: SecretStr = Field(
         default=SecretStr(""),
         validation_alias=AliasChoices("SLACK_SIGNING_SECRET"),

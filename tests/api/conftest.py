@@ -19,6 +19,7 @@ from tests.servers import Server, free_port, start_server
 ALLOWED_ORIGIN = "https://guide.example"
 API_KEYS = ("key-one", "key-two")
 GUARDED_RATE_LIMIT = 5
+PROXY = "127.0.0.5"
 _SLUG = re.compile(r"^provider:[a-z0-9]+(?:-[a-z0-9]+)*$")
 
 
@@ -46,6 +47,26 @@ def guarded_server(server: Server, server_root: Path) -> Iterator[Server]:
     )
     yield running
     running.stop()
+
+
+@pytest.fixture(scope="session")
+def proxied_server(server: Server, server_root: Path) -> Iterator[Server]:
+    """Behind a proxy at PROXY: forwarded addresses are trusted from it alone; keys and a low rate limit."""
+    running = start_server(
+        server_root,
+        server_root / "proxied",
+        api_keys=",".join(API_KEYS),
+        rate_limit=str(GUARDED_RATE_LIMIT),
+        trusted_proxies=PROXY,
+    )
+    yield running
+    running.stop()
+
+
+def client_from(server: Server, address: str) -> httpx.Client:
+    """A client whose requests come from this loopback address (127.0.0.0/8): a client identity of its own."""
+    transport = httpx.HTTPTransport(local_address=address)
+    return httpx.Client(base_url=server.url, timeout=30, transport=transport)
 
 
 @pytest.fixture(scope="session")

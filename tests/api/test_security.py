@@ -7,7 +7,7 @@ import re
 import httpx
 import pytest
 
-from tests.api.conftest import ALLOWED_ORIGIN, API_KEYS, GUARDED_RATE_LIMIT
+from tests.api.conftest import ALLOWED_ORIGIN, API_KEYS, GUARDED_RATE_LIMIT, client_from
 from tests.servers import Server
 
 HISTORY_TURN = {"role": "user", "content": "Kan ik één GPU delen?"}
@@ -62,7 +62,7 @@ def test_unknown_route_is_json_404(http: httpx.Client) -> None:
 
 
 def test_api_key_is_required_when_configured(guarded_server: Server) -> None:
-    with httpx.Client(base_url=guarded_server.url, timeout=30) as http:
+    with client_from(guarded_server, "127.0.0.2") as http:
         missing = http.get("/v1/providers")
         assert missing.status_code == 401 and "X-API-Key" in missing.json()["detail"]
         wrong = http.get("/v1/providers", headers={"X-API-Key": "guess"})
