@@ -12,11 +12,12 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import anyio
-from fastapi import Depends, FastAPI
+from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 
 from api import errors
-from api.deps import guard_v1
+from api.deps import API_KEY
+from api.guard import V1Guard
 from api.middleware import RequestContext
 from api.routes import ask, feedback, health, pages, providers
 from api.runtime import Loader, Runtime, load_assistant, split_list
@@ -62,13 +63,16 @@ def create_app(settings: Settings | None = None, loader: Loader = load_assistant
         lifespan=_lifespan,
         max_body_size=settings.max_body_bytes,
     )
-    app.state.runtime = Runtime(settings, Store.from_settings(settings), loader)
+    runtime = app.state.runtime = Runtime(settings, Store.from_settings(settings), loader)
     errors.register(app)
     for area in _PUBLIC_AREAS:
         app.include_router(area.router)
     for area in _V1_AREAS:
-        app.include_router(area.router, dependencies=[Depends(guard_v1)], responses=_V1_ERRORS)
+        app.include_router(area.router, dependencies=[API_KEY], responses=_V1_ERRORS)
 
+    # The key and the rate limit before anything reads the body; every response, these refusals included,
+    # leaves through RequestContext with its request id and headers.
+    app.add_middleware(V1Guard, runtime=runtime)
     app.add_middleware(RequestContext)
     # Outermost, so that errors, 401 and 429 carry CORS headers too and a page's script can read them.
     origins = split_list(settings.cors_origins)

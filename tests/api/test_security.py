@@ -48,6 +48,13 @@ def test_body_over_the_limit_is_413(http: httpx.Client) -> None:
     assert response.status_code == 413
 
 
+def test_key_and_rate_limit_come_before_the_body_is_parsed(guarded_server: Server) -> None:
+    malformed = {"content": b'{"question": ', "headers": {"content-type": "application/json"}}
+    with client_from(guarded_server, "127.0.0.3") as http:
+        statuses = [http.post("/v1/ask", **malformed).status_code for _ in range(GUARDED_RATE_LIMIT + 1)]
+    assert statuses == [401] * GUARDED_RATE_LIMIT + [429]
+
+
 def test_request_id_is_echoed_when_safe_and_made_otherwise(http: httpx.Client) -> None:
     assert http.get("/healthz", headers={"X-Request-ID": "trace-42"}).headers["x-request-id"] == "trace-42"
     for unsafe in ("two words", "x" * 65, "<script>"):
