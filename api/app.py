@@ -16,6 +16,7 @@ from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 
 from api import errors
+from api.bodies import BodyLimits
 from api.deps import API_KEY
 from api.guard import V1Guard
 from api.middleware import RequestContext
@@ -61,7 +62,6 @@ def create_app(settings: Settings | None = None, loader: Loader = load_assistant
         summary="Cited answers about cloud GPU providers with Kubernetes support, in English and Dutch.",
         version="1",
         lifespan=_lifespan,
-        max_body_size=settings.max_body_bytes,
     )
     runtime = app.state.runtime = Runtime(settings, Store.from_settings(settings), loader)
     errors.register(app)
@@ -70,8 +70,9 @@ def create_app(settings: Settings | None = None, loader: Loader = load_assistant
     for area in _V1_AREAS:
         app.include_router(area.router, dependencies=[API_KEY], responses=_V1_ERRORS)
 
-    # The key and the rate limit before anything reads the body; every response, these refusals included,
-    # leaves through RequestContext with its request id and headers.
+    # Innermost first: the key and the rate limit before the body's size is even looked at; every response,
+    # these refusals included, leaves through RequestContext with its request id and headers.
+    app.add_middleware(BodyLimits, max_bytes=settings.max_body_bytes)
     app.add_middleware(V1Guard, runtime=runtime)
     app.add_middleware(RequestContext)
     # Outermost, so that errors, 401 and 429 carry CORS headers too and a page's script can read them.

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Iterator
 
 import httpx
 import pytest
@@ -43,9 +45,29 @@ def test_malformed_json_is_400(http: httpx.Client) -> None:
     assert response.json()["detail"].startswith("malformed JSON")
 
 
-def test_body_over_the_limit_is_413(http: httpx.Client) -> None:
-    response = http.post("/v1/ask", json={"question": "x" * 70_000})
+def _chunked(body: bytes) -> Iterator[bytes]:
+    """The body without a Content-Length: httpx sends a generator chunked."""
+    yield from (body[start : start + 8192] for start in range(0, len(body), 8192))
+
+
+@pytest.mark.parametrize("framing", ["content-length", "chunked"])
+def test_body_over_the_limit_is_the_json_413_with_the_usual_headers(
+    http: httpx.Client, server: Server, framing: str
+) -> None:
+    body = json.dumps({"question": "x" * 70_000}).encode()
+    content = body if framing == "content-length" else _chunked(body)
+    logged = server.log.stat().st_size
+    response = http.post(
+        "/v1/ask",
+        content=content,
+        headers={"content-type": "application/json", "Origin": ALLOWED_ORIGIN},
+    )
     assert response.status_code == 413
+    assert "65,536 bytes" in response.json()["detail"]
+    assert response.json()["request_id"] == response.headers["x-request-id"]
+    assert response.headers["x-content-type-options"] == "nosniff"
+    assert response.headers["access-control-allow-origin"] == ALLOWED_ORIGIN
+    assert '"level": "ERROR"' not in server.log.read_bytes()[logged:].decode()
 
 
 def test_key_and_rate_limit_come_before_the_body_is_parsed(guarded_server: Server) -> None:
