@@ -39,6 +39,34 @@ def test_bad_question_is_4xx_with_the_reason(
     assert error["request_id"] == response.headers["x-request-id"]
 
 
+LONE_SURROGATE = rb"GPU \ud800 sharing"  # JSON may escape one; it is no character, and UTF-8 cannot hold it
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "reason"),
+    [
+        ("/v1/ask", b'{"question": "%s"}' % LONE_SURROGATE, "question: "),
+        ("/v1/ask/stream", b'{"question": "%s"}' % LONE_SURROGATE, "question: "),
+        (
+            "/v1/ask",
+            b'{"question": "MIG?", "history": [{"role": "user", "content": "%s"}]}' % LONE_SURROGATE,
+            "history.0.content: ",
+        ),
+        (
+            "/v1/feedback",
+            b'{"answer_id": "x", "rating": "up", "comment": "%s"}' % LONE_SURROGATE,
+            "comment: ",
+        ),
+    ],
+)
+def test_a_lone_surrogate_is_422_with_the_reason(
+    http: httpx.Client, path: str, body: bytes, reason: str
+) -> None:
+    response = http.post(path, content=body, headers={"content-type": "application/json"})
+    assert response.status_code == 422
+    assert response.json()["detail"] == reason + "a lone surrogate (\\ud800 to \\udfff) is not text"
+
+
 def test_malformed_json_is_400(http: httpx.Client) -> None:
     response = http.post("/v1/ask", content=b'{"question": ', headers={"content-type": "application/json"})
     assert response.status_code == 400
