@@ -28,11 +28,8 @@ from assistant.config import Settings, get_settings
 
 _PUBLIC_AREAS = (pages, health, slack)
 _V1_AREAS = (ask, providers, feedback)
-# Errors are JSON on every route, the event stream's included; ErrorBody is in the schema's components
-# because routes name it as a `model` (see api/routes/feedback.py).
-_ERROR_JSON = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}}
 _V1_ERRORS: dict[int | str, dict[str, Any]] = {
-    status: {"description": description, "content": _ERROR_JSON}
+    status: {"description": description, "content": errors.ERROR_JSON}
     for status, description in [
         (400, "The body is not JSON."),
         (401, "The X-API-Key header is missing or not valid."),

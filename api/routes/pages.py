@@ -9,6 +9,7 @@ from fastapi import APIRouter, HTTPException
 from fastapi.responses import FileResponse, HTMLResponse
 
 from api.deps import RuntimeDep
+from api.errors import ERROR_JSON
 from api.guide_page import render
 from api.schemas import ErrorBody
 from assistant.corpus import load_guide
@@ -32,7 +33,11 @@ async def home(runtime: RuntimeDep) -> HTMLResponse:
     return HTMLResponse(_page(runtime.settings.corpus_dir, "en", True), headers=_CACHE)
 
 
-@router.get("/guide/{language}", response_class=HTMLResponse)
+@router.get(
+    "/guide/{language}",
+    response_class=HTMLResponse,
+    responses={422: {"description": "The language is not `en` or `nl`.", "content": ERROR_JSON}},
+)
 async def guide(language: Language, runtime: RuntimeDep) -> HTMLResponse:
     """The guide in English or Dutch, one anchor per section id; citations' URLs point here."""
     return HTMLResponse(_page(runtime.settings.corpus_dir, language, False), headers=_CACHE)
