@@ -59,6 +59,9 @@ def create_app(settings: Settings | None = None, loader: Loader = load_assistant
         summary="Cited answers about cloud GPU providers with Kubernetes support, in English and Dutch.",
         version="1",
         lifespan=_lifespan,
+        # Starlette's redirect to the path without its trailing slash is an absolute URL built from the Host
+        # header: a client, or a poisoned cache in front, could send people to another host.
+        redirect_slashes=False,
     )
     runtime = app.state.runtime = Runtime(settings, Store.from_settings(settings), loader)
     errors.register(app)

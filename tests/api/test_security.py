@@ -118,6 +118,15 @@ def test_unknown_route_is_json_404(http: httpx.Client) -> None:
     assert response.json()["detail"] == "Not Found"
 
 
+@pytest.mark.parametrize("path", ["/guide/en/", "/v1/providers/", "/healthz/"])
+def test_a_trailing_slash_is_404_not_a_redirect_to_the_host_the_client_named(
+    http: httpx.Client, path: str
+) -> None:
+    response = http.get(path, headers={"Host": "evil.example"})
+    assert response.status_code == 404
+    assert "evil.example" not in str(response.headers)
+
+
 def test_api_key_is_required_when_configured(guarded_server: Server) -> None:
     with client_from(guarded_server, "127.0.0.2") as http:
         missing = http.get("/v1/providers")
