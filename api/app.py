@@ -72,7 +72,9 @@ def create_app(settings: Settings | None = None, loader: Loader = load_assistant
 
     # Innermost first: the key and the rate limit before the body's size is even looked at; every response,
     # these refusals included, leaves through RequestContext with its request id and headers.
-    app.add_middleware(BodyLimits, max_bytes=settings.max_body_bytes)
+    app.add_middleware(
+        BodyLimits, max_bytes=settings.max_body_bytes, timeout_seconds=settings.body_timeout_seconds
+    )
     app.add_middleware(V1Guard, runtime=runtime)
     app.add_middleware(RequestContext)
     # Outermost, so that errors, 401 and 429 carry CORS headers too and a page's script can read them.
