@@ -18,6 +18,7 @@ from fastapi.middleware.cors import CORSMiddleware
 from api import errors
 from api.bodies import BodyLimits
 from api.deps import API_KEY
+from api.docs import add_docs
 from api.guard import V1Guard
 from api.middleware import RequestContext
 from api.routes import ask, feedback, health, pages, providers
@@ -62,9 +63,14 @@ def create_app(settings: Settings | None = None, loader: Loader = load_assistant
         # Starlette's redirect to the path without its trailing slash is an absolute URL built from the Host
         # header: a client, or a poisoned cache in front, could send people to another host.
         redirect_slashes=False,
+        docs_url=None,  # api.docs serves them, from local assets
+        redoc_url=None,
+        openapi_url="/openapi.json" if settings.docs else None,
     )
     runtime = app.state.runtime = Runtime(settings, Store.from_settings(settings), loader)
     errors.register(app)
+    if settings.docs:
+        add_docs(app)
     for area in _PUBLIC_AREAS:
         app.include_router(area.router)
     for area in _V1_AREAS:

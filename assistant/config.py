@@ -66,6 +66,7 @@ class Settings(BaseSettings):
     max_concurrency: int = Field(
         default=200, ge=1, description="Connections and requests one process serves at once; more: 503."
     )
+    docs: bool = Field(default=True, description="Serve /docs and /openapi.json; off: neither exists.")
     trusted_proxies: str = Field(
         default="",
         description="Comma-separated addresses or networks of the proxies in front of the service, whose "

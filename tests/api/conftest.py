@@ -41,9 +41,14 @@ def server(server_root: Path) -> Iterator[Server]:
 
 @pytest.fixture(scope="session")
 def guarded_server(server: Server, server_root: Path) -> Iterator[Server]:
-    """API keys required and a low rate limit (started after `server`, which builds the index)."""
+    """API keys required, a low rate limit, no API documentation (started after `server`, which builds the
+    index)."""
     running = start_server(
-        server_root, server_root / "guarded", api_keys=",".join(API_KEYS), rate_limit=str(GUARDED_RATE_LIMIT)
+        server_root,
+        server_root / "guarded",
+        api_keys=",".join(API_KEYS),
+        rate_limit=str(GUARDED_RATE_LIMIT),
+        docs="false",
     )
     yield running
     running.stop()
