@@ -15,8 +15,17 @@ from assistant.models import Answer
 router = APIRouter(prefix="/v1", tags=["ask"])
 # No caching, and no buffering in a proxy (nginx reads X-Accel-Buffering), so each event goes out at once.
 _STREAM_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+# Each event of the stream, as OpenAPI 3.2 describes Server-Sent Events (api/README.md has their data).
+_EVENT = {
+    "type": "object",
+    "required": ["event", "data"],
+    "properties": {
+        "event": {"enum": ["sentence", "citations", "providers", "done"]},
+        "data": {"type": "string", "contentMediaType": "application/json"},
+    },
+}
 _STREAM_DOCUMENTED: dict[int | str, dict[str, Any]] = {
-    200: {"content": {"text/event-stream": {"schema": {"type": "string"}}}}
+    200: {"content": {"text/event-stream": {"itemSchema": _EVENT}}}
 }
 
 

@@ -20,6 +20,7 @@ ALLOWED_ORIGIN = "https://guide.example"
 API_KEYS = ("key-one", "key-two")
 GUARDED_RATE_LIMIT = 5
 PROXY = "127.0.0.5"
+SLACK_SECRET = "test-signing-secret"
 _SLUG = re.compile(r"^provider:[a-z0-9]+(?:-[a-z0-9]+)*$")
 
 
@@ -31,7 +32,7 @@ def server(server_root: Path) -> Iterator[Server]:
         server_root,
         server_root / "open",
         cors_origins=ALLOWED_ORIGIN,
-        SLACK_SIGNING_SECRET="test-signing-secret",
+        SLACK_SIGNING_SECRET=SLACK_SECRET,
         SLACK_BOT_TOKEN="xoxb-test-token",
         slack_api_url=f"http://127.0.0.1:{free_port()}/api/",
     )
@@ -63,6 +64,22 @@ def proxied_server(server: Server, server_root: Path) -> Iterator[Server]:
         api_keys=",".join(API_KEYS),
         rate_limit=str(GUARDED_RATE_LIMIT),
         trusted_proxies=PROXY,
+    )
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="session")
+def keyed_server(server: Server, server_root: Path) -> Iterator[Server]:
+    """API keys required and no rate limit, so that a fuzzer's many requests are all answered; Slack
+    configured as on `server`."""
+    running = start_server(
+        server_root,
+        server_root / "keyed",
+        api_keys=",".join(API_KEYS),
+        SLACK_SIGNING_SECRET=SLACK_SECRET,
+        SLACK_BOT_TOKEN="xoxb-test-token",
+        slack_api_url=f"http://127.0.0.1:{free_port()}/api/",
     )
     yield running
     running.stop()
