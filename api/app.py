@@ -2,7 +2,8 @@
 
 A new area of the service is a module in `api/routes/` with a `router`, listed in `_PUBLIC_AREAS` (no API
 key, no rate limit: pages, operations, callers with their own authentication such as Slack's signed
-requests) or in `_V1_AREAS` (paths under /v1, behind the API key and the rate limit).
+requests) or in `_V1_AREAS` (paths under /v1/, behind the API key and the rate limit, which `api.guard`
+applies to every path under /v1/ before routing).
 """
 
 from __future__ import annotations
