@@ -2,7 +2,8 @@
 
 A new area of the service is a module in `api/routes/` with a `router`, listed in `_PUBLIC_AREAS` (no API
 key, no rate limit: pages, operations, callers with their own authentication such as Slack's signed
-requests) or in `_V1_AREAS` (paths under /v1, behind the API key and the rate limit).
+requests) or in `_V1_AREAS` (paths under /v1/, behind the API key and the rate limit, which `api.guard`
+applies to every path under /v1/ before routing).
 """
 
 from __future__ import annotations
@@ -12,11 +13,14 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import anyio
-from fastapi import Depends, FastAPI
+from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 
 from api import errors
-from api.deps import guard_v1
+from api.bodies import BodyLimits
+from api.deps import API_KEY
+from api.docs import add_docs
+from api.guard import V1Guard
 from api.middleware import RequestContext
 from api.routes import ask, feedback, health, pages, providers
 from api.runtime import Loader, Runtime, load_assistant, split_list
@@ -26,11 +30,8 @@ from assistant.config import Settings, get_settings
 
 _PUBLIC_AREAS = (pages, health, slack)
 _V1_AREAS = (ask, providers, feedback)
-# Errors are JSON on every route, the event stream's included; ErrorBody is in the schema's components
-# because routes name it as a `model` (see api/routes/feedback.py).
-_ERROR_JSON = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}}
 _V1_ERRORS: dict[int | str, dict[str, Any]] = {
-    status: {"description": description, "content": _ERROR_JSON}
+    status: {"description": description, "content": errors.ERROR_JSON}
     for status, description in [
         (400, "The body is not JSON."),
         (401, "The X-API-Key header is missing or not valid."),
@@ -60,15 +61,28 @@ def create_app(settings: Settings | None = None, loader: Loader = load_assistant
         summary="Cited answers about cloud GPU providers with Kubernetes support, in English and Dutch.",
         version="1",
         lifespan=_lifespan,
-        max_body_size=settings.max_body_bytes,
+        # Starlette's redirect to the path without its trailing slash is an absolute URL built from the Host
+        # header: a client, or a poisoned cache in front, could send people to another host.
+        redirect_slashes=False,
+        docs_url=None,  # api.docs serves them, from local assets
+        redoc_url=None,
+        openapi_url="/openapi.json" if settings.docs else None,
     )
-    app.state.runtime = Runtime(settings, Store.from_settings(settings), loader)
+    runtime = app.state.runtime = Runtime(settings, Store.from_settings(settings), loader)
     errors.register(app)
+    if settings.docs:
+        add_docs(app)
     for area in _PUBLIC_AREAS:
         app.include_router(area.router)
     for area in _V1_AREAS:
-        app.include_router(area.router, dependencies=[Depends(guard_v1)], responses=_V1_ERRORS)
+        app.include_router(area.router, dependencies=[API_KEY], responses=_V1_ERRORS)
 
+    # Innermost first: the key and the rate limit before the body's size is even looked at; every response,
+    # these refusals included, leaves through RequestContext with its request id and headers.
+    app.add_middleware(
+        BodyLimits, max_bytes=settings.max_body_bytes, timeout_seconds=settings.body_timeout_seconds
+    )
+    app.add_middleware(V1Guard, runtime=runtime)
     app.add_middleware(RequestContext)
     # Outermost, so that errors, 401 and 429 carry CORS headers too and a page's script can read them.
     origins = split_list(settings.cors_origins)

@@ -10,7 +10,11 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
 from api.logs import request_id
+from api.schemas import NOT_TEXT
 
+# Errors are JSON on every route, HTML pages and the event stream included; ErrorBody is in the schema's
+# components because routes name it as a `model` (see api/routes/feedback.py).
+ERROR_JSON = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}}
 _REASONS_SHOWN = 5  # enough to fix a request; a long list of faults would only repeat itself
 
 
@@ -28,7 +32,8 @@ def _reason(error: dict[str, Any]) -> str:
     if error["type"] == "json_invalid":
         return f"malformed JSON: {error.get('ctx', {}).get('error', 'cannot be parsed')}"
     location = ".".join(str(part) for part in error["loc"][1:]) or str(error["loc"][0])
-    return f"{location}: {error['msg'].removeprefix('Value error, ')}"
+    message = NOT_TEXT if error["type"] == "string_unicode" else error["msg"].removeprefix("Value error, ")
+    return f"{location}: {message}"
 
 
 async def _validation_error(_request: Request, error: RequestValidationError) -> JSONResponse:

@@ -9,7 +9,7 @@ import json
 import re
 from typing import Any
 
-from fastapi.sse import ServerSentEvent
+from fastapi.sse import format_sse_event
 
 from assistant.models import Answer
 
@@ -27,13 +27,13 @@ def sentences(answer_text: str) -> list[dict[str, Any]]:
     ]
 
 
-def _event(name: str, data: Any) -> ServerSentEvent:
-    # One line of JSON per event, UTF-8 as is; `null` is sent as data too (FastAPI's `data=None` omits it).
-    return ServerSentEvent(event=name, raw_data=json.dumps(data, ensure_ascii=False))
+def _event(name: str, data: Any) -> bytes:
+    # One line of JSON per event, UTF-8 as is; `null` is sent as data too.
+    return format_sse_event(event=name, data_str=json.dumps(data, ensure_ascii=False))
 
 
-def answer_events(answer: Answer) -> list[ServerSentEvent]:
-    """Every event of one answer, in the order they are sent."""
+def answer_events(answer: Answer) -> list[bytes]:
+    """Every event of one answer, on the wire, in the order they are sent."""
     payload = answer.model_dump(mode="json")
     return [
         *(_event("sentence", sentence) for sentence in sentences(answer.answer)),

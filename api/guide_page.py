@@ -9,6 +9,7 @@ from __future__ import annotations
 from html import escape
 from itertools import groupby
 
+from api.policies import csp, sha256_source
 from assistant.corpus import Block, GuideText, Section
 
 LANGUAGE_NAMES = {"en": "English", "nl": "Nederlands"}
@@ -27,6 +28,18 @@ section { scroll-margin-top: 1rem; border-radius: .5rem; padding: .1rem .75rem; 
 section:target { background: var(--mark); outline: 2px solid var(--accent); animation: arrive 1.6s ease-out; }
 @keyframes arrive { from { outline-color: transparent; background: rgba(47, 111, 222, .35); } }
 """
+
+# The page's own inline style by its hash, the widget's script and its API on this origin, nothing else. The
+# widget needs no style source: its styles are a constructed stylesheet in its shadow root.
+PAGE_POLICY = csp(
+    script_src="'self'",
+    connect_src="'self'",
+    style_src=sha256_source(_STYLE),
+    base_uri="'none'",
+    form_action="'none'",
+    require_trusted_types_for="'script'",
+    trusted_types="'none'",
+)
 
 
 def _blocks(blocks: tuple[Block, ...]) -> str:

@@ -1,4 +1,5 @@
-"""Per request: an id (in the logs and the X-Request-ID header), an access log line, metrics, and a JSON 500.
+"""Per request: an id (in the logs and the X-Request-ID header), the security headers, an access log line,
+metrics, and a JSON 500.
 
 Written as plain ASGI rather than with BaseHTTPMiddleware so streamed responses pass through unbuffered.
 """
@@ -16,6 +17,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from api import metrics
 from api.errors import internal_error
 from api.logs import request_id
+from api.policies import DEFAULT_HEADERS
 
 logger = logging.getLogger("api.access")
 
@@ -49,7 +51,8 @@ class RequestContext:
                 response_started, status = True, message["status"]
                 headers = MutableHeaders(scope=message)
                 headers["X-Request-ID"] = rid
-                headers["X-Content-Type-Options"] = "nosniff"
+                for name, value in DEFAULT_HEADERS.items():
+                    headers.setdefault(name, value)
             await send(message)
 
         try:

@@ -13,6 +13,9 @@ MAX_QUESTION_CHARS = 2000
 MAX_HISTORY_TURNS = 20
 MAX_TURN_CHARS = 4000  # an earlier answer, quoted back with its markers, is longer than a question
 MAX_COMMENT_CHARS = 2000
+# JSON can escape a lone UTF-16 surrogate ("\ud800"); it is no character, nothing can encode it, and the
+# language detector fails on it. Refused like any other invalid input; pydantic says it of bounded strings.
+NOT_TEXT = "a lone surrogate (\\ud800 to \\udfff) is not text"
 
 
 class HistoryTurn(Turn):
@@ -23,7 +26,10 @@ class AskRequest(BaseModel):
     """Contract §2: a question, the answer's language (null: the question's), earlier turns oldest first."""
 
     question: str = Field(
-        description=f"1 to {MAX_QUESTION_CHARS:,} characters, leading and trailing space aside."
+        description=f"1 to {MAX_QUESTION_CHARS:,} characters, one at least not white space; answered trimmed.",
+        # The bounds as the validator below keeps them, for the schema alone: a constraint of pydantic's own
+        # would answer first, in words of its own.
+        json_schema_extra={"minLength": 1, "maxLength": MAX_QUESTION_CHARS, "pattern": r"\S"},
     )
     language: Language | None = None
     history: list[HistoryTurn] | None = Field(default=None, max_length=MAX_HISTORY_TURNS)
@@ -36,14 +42,16 @@ class AskRequest(BaseModel):
 
     @field_validator("question")
     @classmethod
-    def _stripped(cls, value: str) -> str:
+    def _valid(cls, value: str) -> str:
+        if len(value) > MAX_QUESTION_CHARS:
+            raise ValueError(f"the question has {len(value):,} characters, more than {MAX_QUESTION_CHARS:,}")
         question = value.strip()
         if not question:
             raise ValueError("the question is empty")
-        if len(question) > MAX_QUESTION_CHARS:
-            raise ValueError(
-                f"the question has {len(question):,} characters, more than {MAX_QUESTION_CHARS:,}"
-            )
+        try:
+            question.encode()
+        except UnicodeEncodeError:
+            raise ValueError(NOT_TEXT) from None
         return question
 
 

@@ -60,5 +60,15 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
         workers=workers,
         log_config=config,
         access_log=False,  # api.middleware writes one access line per request, with its request id
+        # Forwarded headers only from the configured proxies: uvicorn's default trusts loopback, where anyone
+        # on the host, or a client talking to a proxy that passes the header on, could pick their address.
+        proxy_headers=bool(settings.trusted_proxies),
+        forwarded_allow_ips=settings.trusted_proxies,
+        # Slow or greedy clients: a deadline for headers (the protocol), a bound on their size, on idle
+        # connections and on how much one process takes on; the body's deadline is the app's (api.bodies).
+        http="api.protocol:HeaderDeadlineH11Protocol",
+        h11_max_incomplete_event_size=settings.max_header_bytes,
+        timeout_keep_alive=settings.keep_alive_seconds,
+        limit_concurrency=settings.max_concurrency,
         timeout_graceful_shutdown=10,
     )

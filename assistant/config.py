@@ -53,6 +53,25 @@ class Settings(BaseSettings):
         default=60, ge=0, description="Requests per minute one client may make to /v1/*; 0: no limit."
     )
     max_body_bytes: int = Field(default=65536, gt=0, description="The largest request body the API accepts.")
+    header_timeout_seconds: float = Field(
+        default=10, gt=0, description="Time for a request's headers to arrive; then the connection is closed."
+    )
+    body_timeout_seconds: float = Field(
+        default=10, gt=0, description="Time for a request's whole body to arrive; then 408."
+    )
+    keep_alive_seconds: int = Field(default=5, ge=1, description="How long an idle connection is kept open.")
+    max_header_bytes: int = Field(
+        default=16384, ge=1024, description="The largest request line and headers accepted; larger: 400."
+    )
+    max_concurrency: int = Field(
+        default=200, ge=1, description="Connections and requests one process serves at once; more: 503."
+    )
+    docs: bool = Field(default=True, description="Serve /docs and /openapi.json; off: neither exists.")
+    trusted_proxies: str = Field(
+        default="",
+        description="Comma-separated addresses or networks of the proxies in front of the service, whose "
+        "X-Forwarded-For and X-Forwarded-Proto are believed; empty: none, the peer is the client.",
+    )
     slack_signing_secret: SecretStr = Field(
         default=SecretStr(""),
         validation_alias=AliasChoices("SLACK_SIGNING_SECRET"),

@@ -9,13 +9,15 @@ from fastapi import APIRouter, HTTPException
 from fastapi.responses import FileResponse, HTMLResponse
 
 from api.deps import RuntimeDep
-from api.guide_page import render
+from api.errors import ERROR_JSON
+from api.guide_page import PAGE_POLICY, render
 from api.schemas import ErrorBody
 from assistant.corpus import load_guide
 from assistant.models import Language
 
 WIDGET = Path(__file__).resolve().parent.parent / "static" / "widget.js"
 _CACHE = {"Cache-Control": "public, max-age=300"}
+_PAGE = _CACHE | {"Content-Security-Policy": PAGE_POLICY}
 
 router = APIRouter(tags=["pages"])
 
@@ -29,13 +31,17 @@ def _page(corpus_dir: Path, language: Language, widget: bool) -> str:
 @router.get("/", response_class=HTMLResponse)
 async def home(runtime: RuntimeDep) -> HTMLResponse:
     """The English guide with the chat widget."""
-    return HTMLResponse(_page(runtime.settings.corpus_dir, "en", True), headers=_CACHE)
+    return HTMLResponse(_page(runtime.settings.corpus_dir, "en", True), headers=_PAGE)
 
 
-@router.get("/guide/{language}", response_class=HTMLResponse)
+@router.get(
+    "/guide/{language}",
+    response_class=HTMLResponse,
+    responses={422: {"description": "The language is not `en` or `nl`.", "content": ERROR_JSON}},
+)
 async def guide(language: Language, runtime: RuntimeDep) -> HTMLResponse:
     """The guide in English or Dutch, one anchor per section id; citations' URLs point here."""
-    return HTMLResponse(_page(runtime.settings.corpus_dir, language, False), headers=_CACHE)
+    return HTMLResponse(_page(runtime.settings.corpus_dir, language, False), headers=_PAGE)
 
 
 @router.get(

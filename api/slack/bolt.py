@@ -7,7 +7,6 @@ post.
 
 from __future__ import annotations
 
-from slack_bolt.adapter.fastapi.async_handler import AsyncSlackRequestHandler
 from slack_bolt.async_app import AsyncApp
 from slack_bolt.authorization import AuthorizeResult
 from slack_sdk.web.async_client import AsyncWebClient
@@ -19,7 +18,7 @@ from api.slack.listeners import Listeners
 from assistant.config import Settings
 
 
-def build_handler(runtime: Runtime, settings: Settings) -> AsyncSlackRequestHandler:
+def build_app(runtime: Runtime, settings: Settings) -> AsyncApp:
     """Bolt's signature check (5-minute window) runs first, then the deduplication, then the listeners."""
     token = settings.slack_bot_token.get_secret_value()
 
@@ -34,4 +33,4 @@ def build_handler(runtime: Runtime, settings: Settings) -> AsyncSlackRequestHand
         before_authorize=Deduplicate(SeenKeys(runtime.store.engine)),
     )
     Listeners(Answering(runtime)).register(app)
-    return AsyncSlackRequestHandler(app)
+    return app

@@ -18,11 +18,14 @@ ANSWER_EVENT = "gpu_guide_answer"  # the metadata event type on the bot's answer
 
 _MENTION = re.compile(r"<[@!#][^>]*>")
 _LINK = re.compile(r"<([^>|]+)(?:\|([^>]*))?>")
+# A lone UTF-16 surrogate, which JSON can escape ("\ud800") but no person types: dropped, not refused, since
+# the asker cannot see it to fix it. (The HTTP API answers 422 instead: a program sent it.)
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def plain_text(text: str) -> str:
     """What a person typed: mentions dropped, links as their label (or address), entities decoded."""
-    text = _MENTION.sub(" ", text)
+    text = _LONE_SURROGATE.sub("", _MENTION.sub(" ", text))
     text = _LINK.sub(lambda match: match.group(2) or match.group(1), text)
     return " ".join(html.unescape(text).split())
 

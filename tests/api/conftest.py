@@ -19,6 +19,8 @@ from tests.servers import Server, free_port, start_server
 ALLOWED_ORIGIN = "https://guide.example"
 API_KEYS = ("key-one", "key-two")
 GUARDED_RATE_LIMIT = 5
+PROXY = "127.0.0.5"
+SLACK_SECRET = "test-signing-secret"
 _SLUG = re.compile(r"^provider:[a-z0-9]+(?:-[a-z0-9]+)*$")
 
 
@@ -30,7 +32,7 @@ def server(server_root: Path) -> Iterator[Server]:
         server_root,
         server_root / "open",
         cors_origins=ALLOWED_ORIGIN,
-        SLACK_SIGNING_SECRET="test-signing-secret",
+        SLACK_SIGNING_SECRET=SLACK_SECRET,
         SLACK_BOT_TOKEN="xoxb-test-token",
         slack_api_url=f"http://127.0.0.1:{free_port()}/api/",
     )
@@ -40,12 +42,53 @@ def server(server_root: Path) -> Iterator[Server]:
 
 @pytest.fixture(scope="session")
 def guarded_server(server: Server, server_root: Path) -> Iterator[Server]:
-    """API keys required and a low rate limit (started after `server`, which builds the index)."""
+    """API keys required, a low rate limit, no API documentation (started after `server`, which builds the
+    index)."""
     running = start_server(
-        server_root, server_root / "guarded", api_keys=",".join(API_KEYS), rate_limit=str(GUARDED_RATE_LIMIT)
+        server_root,
+        server_root / "guarded",
+        api_keys=",".join(API_KEYS),
+        rate_limit=str(GUARDED_RATE_LIMIT),
+        docs="false",
     )
     yield running
     running.stop()
+
+
+@pytest.fixture(scope="session")
+def proxied_server(server: Server, server_root: Path) -> Iterator[Server]:
+    """Behind a proxy at PROXY: forwarded addresses are trusted from it alone; keys and a low rate limit."""
+    running = start_server(
+        server_root,
+        server_root / "proxied",
+        api_keys=",".join(API_KEYS),
+        rate_limit=str(GUARDED_RATE_LIMIT),
+        trusted_proxies=PROXY,
+    )
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="session")
+def keyed_server(server: Server, server_root: Path) -> Iterator[Server]:
+    """API keys required and no rate limit, so that a fuzzer's many requests are all answered; Slack
+    configured as on `server`."""
+    running = start_server(
+        server_root,
+        server_root / "keyed",
+        api_keys=",".join(API_KEYS),
+        SLACK_SIGNING_SECRET=SLACK_SECRET,
+        SLACK_BOT_TOKEN="xoxb-test-token",
+        slack_api_url=f"http://127.0.0.1:{free_port()}/api/",
+    )
+    yield running
+    running.stop()
+
+
+def client_from(server: Server, address: str) -> httpx.Client:
+    """A client whose requests come from this loopback address (127.0.0.0/8): a client identity of its own."""
+    transport = httpx.HTTPTransport(local_address=address)
+    return httpx.Client(base_url=server.url, timeout=30, transport=transport)
 
 
 @pytest.fixture(scope="session")

@@ -17,6 +17,7 @@ IN_SCOPE = [
     ("Kan ik meer dan één werkbelasting per GPU draaien op Kubernetes?", "nl"),
     ("Is Kubernetes de moeite waard voor een enkele GPU-taak?", "nl"),
 ]
+PROVIDER_QUESTION = "Which providers offer managed Kubernetes with H100 in the EU?"  # a long stream
 
 
 @pytest.mark.parametrize(("question", "language"), IN_SCOPE)
@@ -128,3 +129,17 @@ def test_client_that_leaves_mid_stream_does_not_disturb_the_server(
         next(response.iter_raw())
     assert http.get("/healthz").status_code == 200
     assert http.post("/v1/ask", json={"question": IN_SCOPE[0][0]}).status_code == 200
+
+
+def test_clients_that_leave_mid_stream_are_no_error_in_the_log(server: Server) -> None:
+    """Leaving is normal: at most an INFO line, never an ERROR traceback (it raced, so twenty tries)."""
+    logged = server.log.stat().st_size
+    for _ in range(20):
+        with (
+            httpx.Client(base_url=server.url, timeout=30) as leaving,
+            leaving.stream("POST", "/v1/ask/stream", json={"question": PROVIDER_QUESTION}) as response,
+        ):
+            next(response.iter_lines())
+    assert httpx.get(f"{server.url}/healthz").status_code == 200
+    log = server.log.read_bytes()[logged:].decode()
+    assert '"level": "ERROR"' not in log

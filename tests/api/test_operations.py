@@ -74,3 +74,13 @@ def test_openapi_documents_every_route(http: httpx.Client) -> None:
     names = {parameter["name"] for parameter in paths["/v1/providers"]["get"]["parameters"]}
     assert {"kubernetes", "sharing", "gpu_model", "max_price_per_gpu_hour"} <= names
     assert http.get("/docs").status_code == 200
+
+
+def test_openapi_gives_the_bounds_and_the_error_shape_the_server_keeps(http: httpx.Client) -> None:
+    document = http.get("/openapi.json").json()
+    question = document["components"]["schemas"]["AskRequest"]["properties"]["question"]
+    assert (question["minLength"], question["maxLength"], question["pattern"]) == (1, 2000, r"\S")
+    assert "HTTPValidationError" not in document["components"]["schemas"]
+    invalid = document["paths"]["/guide/{language}"]["get"]["responses"]["422"]
+    assert invalid["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/ErrorBody"}
+    assert set(http.get("/guide/de").json()) == {"detail", "request_id"}

@@ -141,3 +141,11 @@ def test_slacks_retries_and_repeated_event_ids_are_answered_once(slack: SlackCli
     assert slack.send(body, "application/json", timestamp=now + 2).status_code == 200
     slack.settle()
     assert len(slack.fake.matching(slack.posted(channel))) == 1
+
+
+def test_a_lone_surrogate_in_a_message_is_dropped_and_the_question_answered(slack: SlackClient) -> None:
+    """Slack's apps cannot send one, but JSON can escape it ("\\ud800"): the character goes, the question stays."""
+    channel = unique("D")
+    slack.direct_message("Can I share one GPU \ud800 between pods?", channel)
+    (call,) = slack.fake.wait_for(slack.posted(channel))
+    assert "MIG" in call.params["text"]

@@ -168,3 +168,24 @@ def test_script_is_small_and_never_parses_strings_as_html_or_code() -> None:
         assert construct not in source, construct
     assert not re.search(r"setTimeout\(\s*[\"'`]", source), "setTimeout with a string is eval"
     assert len(gzip.compress(WIDGET.read_bytes(), 9)) < MAX_GZIPPED_BYTES
+
+
+def test_the_services_own_pages_work_under_their_policies(
+    page: Page, widget_server: Server, problems: PageProblems
+) -> None:
+    """The home page's widget and the API docs run under the policies the service sends, from its origin."""
+    elsewhere: list[str] = []
+    page.on("request", lambda request: elsewhere.append(request.url))
+    page.goto(f"{widget_server.url}/")
+    widget = Widget(page)
+    widget.open()
+    answer = widget.ask("Can I share one GPU between pods?")
+    expect(answer.locator(".cite").first).to_be_visible()
+    expect(page.locator("body")).to_have_css("max-width", "736px")  # the page's inline style, by its hash
+    page.goto(f"{widget_server.url}/docs")
+    expect(page.locator(".swagger-ui .info .title")).to_contain_text("GPU Kubernetes guide assistant")
+    page.get_by_text("/v1/ask", exact=True).first.click()
+    expect(page.get_by_text("Try it out")).to_be_visible()
+    assert [url for url in elsewhere if not url.startswith(widget_server.url)] == []
+    assert problems.errors == [], problems.errors
+    assert problems.console == [], problems.console  # CSP violations are logged here
