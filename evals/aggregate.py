@@ -24,6 +24,9 @@ HEADLINE: dict[str, str] = {
     "refusal_precision": "refusal precision",
     "refusal_recall": "refusal recall",
     "filter_exact_match": "filter match",
+    "match_precision": "match precision",
+    "match_recall": "match recall",
+    "cheapest_correct": "cheapest",
     "latency_p50_ms": "p50 ms",
     "latency_p95_ms": "p95 ms",
 }
