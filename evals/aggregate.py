@@ -31,6 +31,9 @@ HEADLINE: dict[str, str] = {
     "dangling_references": "dangling",
     "false_filter": "false filters",
     "in_scope_refused": "in-scope refused",
+    "match_precision": "match precision",
+    "match_recall": "match recall",
+    "cheapest_correct": "cheapest",
     "latency_p50_ms": "p50 ms",
     "latency_p95_ms": "p95 ms",
 }

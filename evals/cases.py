@@ -47,6 +47,15 @@ class HistoryTurn(BaseModel):
     content: str
 
 
+class Cheapest(BaseModel):
+    """The provider a price question must rank first, and its on-demand USD price per GPU-hour."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    slug: str
+    per_gpu_hour: float = Field(gt=0)
+
+
 class Case(BaseModel):
     """One question with what a good answer must do.
 
@@ -74,6 +83,11 @@ class Case(BaseModel):
     must_refuse: bool = False
     expected_filter: dict[str, Any] | None = None
     history: tuple[HistoryTurn, ...] = ()
+    expected_matches: frozenset[str] | None = Field(
+        default=None,
+        description="The slugs `providers.matches` must hold, as a set, read off the records by hand.",
+    )
+    expected_cheapest: Cheapest | None = None
     checks_filter: bool = Field(default=False, description="Set from whether the data names expected_filter.")
 
     @model_validator(mode="before")

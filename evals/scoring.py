@@ -10,6 +10,8 @@ from evals.answer_metrics import filter_matches, key_fact_recall, text_language
 from evals.cases import Case
 from evals.citations import QuoteBook, Splitter, citation_precision, citation_validity, faithfulness
 from evals.reading import SentenceBook, reading_scores
+from evals.record_metrics import applicable as record_metrics_for
+from evals.record_metrics import score_records
 from evals.retrieval_metrics import retrieval_scores
 from evals.runners import Observation
 from evals.text import strip_markers
@@ -28,6 +30,9 @@ CHECKS = (
     "intent_accuracy",
     "lead_accuracy",
     "sentence_precision",
+    "match_precision",
+    "match_recall",
+    "cheapest_correct",
 )
 
 Metrics = dict[str, float | None]
@@ -77,7 +82,14 @@ class Judge:
     def score(self, case: Case, observation: Observation) -> CaseResult:
         metrics: Metrics = {}
         problems: list[str] = []
-        for part in (self._retrieval, self._content, self._reading, self._citations, self._behaviour):
+        for part in (
+            self._retrieval,
+            self._content,
+            self._reading,
+            self._citations,
+            self._behaviour,
+            score_records,
+        ):
             part(case, observation, metrics, problems)
         return CaseResult(
             case, metrics, problems, observation.answer, observation.ranking, observation.latency_ms
@@ -158,4 +170,5 @@ class Judge:
         applies = _applicable(case)
         metrics: Metrics = {name: 0.0 for name, applicable in applies.items() if applicable}
         metrics.update(citation_validity=0.0, language_accuracy=0.0, refusal_correct=0.0)
+        metrics.update({name: 0.0 for name in record_metrics_for(case)})
         return CaseResult(case, metrics, [f"error: {error}"], error=error)

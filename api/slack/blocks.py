@@ -120,6 +120,16 @@ def _citation(citation: Citation, public_url: str) -> Block:
     return _context(f"*[{citation.n}]* {link} — “{escape(quote)}”")
 
 
+def _fabric(record: dict[str, Any]) -> str | None:
+    """InfiniBand, RDMA with its name (EFA, RoCE v2) or Ethernet: both of the first count as fast, but differ."""
+    fabric, name = record.get("interconnect_fabric"), record.get("interconnect_fabric_name")
+    if record.get("interconnect") == "yes":
+        if fabric == "rdma":
+            return f"RDMA ({name})" if name else "RDMA"
+        return "InfiniBand" if fabric == "infiniband" else "InfiniBand/RDMA"
+    return "Ethernet" if fabric == "ethernet" else None
+
+
 def _facts(record: dict[str, Any], labels: dict[str, str]) -> list[str]:
     """The record's confirmed facts, shortest first to read: what a reader compares providers on."""
     facts = []
@@ -127,8 +137,9 @@ def _facts(record: dict[str, Any], labels: dict[str, str]) -> list[str]:
     facts += [labels[mode] for mode in ("managed", "bring_your_own") if kubernetes.get(mode) == "yes"]
     sharing = record.get("sharing", {})
     facts += [name for method, name in _SHARING_NAMES.items() if sharing.get(method) == "yes"]
-    if record.get("interconnect") == "yes":
-        facts.append(record.get("interconnect_detail") or "InfiniBand/RDMA")
+    fabric = _fabric(record)
+    if fabric:
+        facts.append(fabric)
     flags = {"spot": "spot", "scale_to_zero": "scale_to_zero", "drivers_preinstalled": "drivers"}
     facts += [labels[label] for key, label in flags.items() if record.get(key) == "yes"]
     if record.get("amd") == "yes":

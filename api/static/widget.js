@@ -768,7 +768,7 @@
       h("td", { class: "name" }, website ? externalLink(website, name) : name),
       h("td", { title: str(kubernetes.managed_service) || null }, kubernetesText(kubernetes)),
       h("td", null, sharingText(record.sharing)),
-      h("td", { title: str(record.interconnect_detail) || null }, tri(record.interconnect)),
+      h("td", { title: str(record.interconnect_detail) || null }, fabricText(record)),
       h("td", null, tri(record.spot)),
       h("td", { class: "price" }, priceCell(record.price))
     );
@@ -780,6 +780,18 @@
     var word = value === "yes" ? T.yes : value === "no" ? T.no : T.unknown;
     var mark = known ? icon(value) : "?";
     return h("span", { class: "tri " + (known ? value : "unknown"), title: word }, mark, h("span", { class: "sr" }, word));
+  }
+
+  /** Which fabric links the GPU nodes: InfiniBand and RDMA (EFA, RoCE) both count, but a buyer needs to know which. */
+  function fabricText(record) {
+    var fabric = record.interconnect_fabric;
+    if (record.interconnect === "yes" && fabric === "infiniband") return "InfiniBand";
+    if (record.interconnect === "yes" && fabric === "rdma") {
+      var name = str(record.interconnect_fabric_name);
+      return name ? "RDMA (" + name + ")" : "RDMA";
+    }
+    if (record.interconnect === "no" && fabric === "ethernet") return "Ethernet";
+    return tri(record.interconnect);
   }
 
   function kubernetesText(kubernetes) {

@@ -10,10 +10,11 @@ from __future__ import annotations
 import csv
 import math
 from collections import defaultdict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import date
-from pathlib import Path
+from pathlib import Path, PurePosixPath
+from typing import Protocol
 
 from assistant.providers.records import load_records, save_records
 from assistant.providers.schema import Catalog, Price, ProviderRecord, Source
@@ -32,6 +33,10 @@ CATALOG_SLUGS = {
 _SKYPILOT_COLUMNS = ("InstanceType", "AcceleratorName", "AcceleratorCount", "Region", "Price")
 _GPUHUNT_COLUMNS = ("instance_name", "location", "price", "gpu_count", "gpu_name", "spot")
 _ROWS_SHOWN = 20
+_SOURCES = {
+    "skypilot": ("SkyPilot catalog {name}", "https://github.com/skypilot-org/skypilot-catalog"),
+    "gpuhunt": ("dstack gpuhunt catalog {name}", "https://github.com/dstackai/gpuhunt"),
+}
 
 
 class CatalogError(ValueError):
@@ -130,6 +135,17 @@ def _gpuhunt_row(row: Mapping[str, str], slug: str | None) -> Row | None:
     )
 
 
+_Parse = Callable[[Mapping[str, str], str | None], Row | None]
+
+
+class _Reader(Protocol):
+    """A csv reader: rows, and the line it reached (for messages)."""
+
+    line_num: int
+
+    def __iter__(self) -> Iterator[list[str]]: ...
+
+
 def _kind(header: list[str]) -> Catalog:
     if all(column in header for column in _SKYPILOT_COLUMNS):
         return "skypilot"
@@ -141,7 +157,9 @@ def _kind(header: list[str]) -> Catalog:
     )
 
 
-def _file_provider(path: Path, kind: Catalog, header: list[str], provider: str | None) -> str | None:
+def _file_provider(
+    location: PurePosixPath, kind: Catalog, header: list[str], provider: str | None
+) -> str | None:
     """The slug for every row, or None when gpuhunt's provider column names it per row."""
     if provider:
         return slug_for(provider)
@@ -149,11 +167,11 @@ def _file_provider(path: Path, kind: Catalog, header: list[str], provider: str |
         if "provider" not in header:
             raise CatalogError("the gpuhunt file has no provider column: pass --provider")
         return None
-    if path.name != "vms.csv":
+    if location.name != "vms.csv":
         raise CatalogError(
             "cannot tell the cloud of a SkyPilot file not named <cloud>/vms.csv: pass --provider"
         )
-    return slug_for(path.parent.name)
+    return slug_for(location.parent.name)
 
 
 @dataclass
@@ -162,6 +180,7 @@ class ParsedCatalog:
     name: str
     rows: list[Row]
     skipped: int
+    url: str
 
 
 def read_catalog(path: Path, provider: str | None = None) -> ParsedCatalog:
@@ -170,13 +189,13 @@ def read_catalog(path: Path, provider: str | None = None) -> ParsedCatalog:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise CatalogError(f"cannot read {path}: {error}") from None
-    reader = csv.reader(text.splitlines())
-    header = [column.strip() for column in next(reader, [])]
-    kind = _kind(header)
-    slug = _file_provider(path, kind, header, provider)
-    parse: Callable[[Mapping[str, str], str | None], Row | None] = (
-        _skypilot_row if kind == "skypilot" else _gpuhunt_row
-    )
+    return parse_catalog(text, PurePosixPath(path.as_posix()), provider, label=str(path))
+
+
+def _rows(
+    reader: _Reader, header: list[str], parse: _Parse, slug: str | None
+) -> tuple[list[Row], int, list[str]]:
+    """The parsed rows, the count of rows without a GPU or price, and the errors with their row numbers."""
     rows: list[Row] = []
     errors: list[str] = []
     skipped = 0
@@ -196,25 +215,35 @@ def read_catalog(path: Path, provider: str | None = None) -> ParsedCatalog:
             skipped += 1
         else:
             rows.append(row)
+    return rows, skipped, errors
+
+
+def parse_catalog(
+    text: str, location: PurePosixPath, provider: str | None = None, *, label: str, url: str | None = None
+) -> ParsedCatalog:
+    """The catalog in `text`; `location` is its path (or its URL's path) for SkyPilot's <cloud>/vms.csv.
+
+    `label` names the file or URL in messages; `url` is where the prices were read, for their source
+    (by default the catalog's public repository).
+    """
+    reader = csv.reader(text.splitlines())
+    header = [column.strip() for column in next(reader, [])]
+    kind = _kind(header)
+    slug = _file_provider(location, kind, header, provider)
+    rows, skipped, errors = _rows(reader, header, _skypilot_row if kind == "skypilot" else _gpuhunt_row, slug)
     if errors:
         more = f"\n... and {len(errors) - _ROWS_SHOWN} more" if len(errors) > _ROWS_SHOWN else ""
-        raise CatalogError(f"{path}: rejected, nothing changed:\n" + "\n".join(errors[:_ROWS_SHOWN]) + more)
+        raise CatalogError(f"{label}: rejected, nothing changed:\n" + "\n".join(errors[:_ROWS_SHOWN]) + more)
     if not rows:
-        raise CatalogError(f"{path}: no GPU row with a price, nothing changed")
-    name = f"{path.parent.name}/{path.name}" if kind == "skypilot" else path.name
-    return ParsedCatalog(kind=kind, name=name, rows=rows, skipped=skipped)
-
-
-_SOURCES = {
-    "skypilot": ("SkyPilot catalog {name}", "https://github.com/skypilot-org/skypilot-catalog"),
-    "gpuhunt": ("dstack gpuhunt catalog {name}", "https://github.com/dstackai/gpuhunt"),
-}
+        raise CatalogError(f"{label}: no GPU row with a price, nothing changed")
+    name = f"{location.parent.name}/{location.name}" if kind == "skypilot" else location.name
+    return ParsedCatalog(kind=kind, name=name, rows=rows, skipped=skipped, url=url or _SOURCES[kind][1])
 
 
 def _prices(catalog: ParsedCatalog, rows: list[Row], as_of: date) -> list[Price]:
     """One price per model, GPU count and region: the lowest on-demand and the lowest spot price."""
-    ref, url = _SOURCES[catalog.kind]
-    source = Source(ref=ref.format(name=catalog.name), url=url, read=as_of, third_party=True)
+    title = _SOURCES[catalog.kind][0].format(name=catalog.name)
+    source = Source(url=catalog.url, title=title, read=as_of, third_party=True)
     groups: dict[tuple[str, int | float, str | None], list[Row]] = defaultdict(list)
     for row in rows:
         groups[(row.gpu_model, row.gpu_count, row.region)].append(row)
@@ -305,15 +334,21 @@ def _merge(record: ProviderRecord, kind: Catalog, new: list[Price]) -> tuple[Pro
 def import_catalog(
     path: Path, directory: Path, *, provider: str | None = None, as_of: date | None = None
 ) -> ImportSummary:
-    """Merge the catalog's prices (as of `as_of`, default today) into the records of `directory`."""
-    catalog = read_catalog(path, provider)
+    """Merge the catalog file's prices (as of `as_of`, default today) into the records of `directory`."""
+    return merge_catalog(read_catalog(path, provider), directory, as_of=as_of, label=str(path))
+
+
+def merge_catalog(
+    catalog: ParsedCatalog, directory: Path, *, as_of: date | None = None, label: str
+) -> ImportSummary:
+    """Merge a parsed catalog into the records, all or nothing: an unknown provider changes no record."""
     records = {record.slug: record for record in load_records(directory)}
     by_slug: dict[str, list[Row]] = defaultdict(list)
     for row in catalog.rows:
         by_slug[row.slug].append(row)
     missing = sorted(by_slug.keys() - records.keys())
     if missing:
-        raise CatalogError(f"{path}: no provider record for {', '.join(missing)}; nothing changed")
+        raise CatalogError(f"{label}: no provider record for {', '.join(missing)}; nothing changed")
     as_of = as_of or date.today()
     changes, updated = [], []
     for slug in sorted(by_slug):

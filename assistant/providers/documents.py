@@ -14,7 +14,7 @@ from urllib.parse import urlparse
 from langchain_core.documents import Document
 
 from assistant.models import Language
-from assistant.providers.schema import Area, Fact, Price, ProviderRecord, Source, Sourced
+from assistant.providers.schema import Area, Fact, Interconnect, Price, ProviderRecord, Source, Sourced
 
 Pair = tuple[str, str]
 
@@ -50,17 +50,13 @@ def _joined(items: list[Pair], words: Pair = ("and", "en")) -> Pair:
 
 def _source_words(source: Source) -> Pair:
     """'according to docs.coreweave.com' / 'volgens docs.coreweave.com', with a third-party mark."""
-    link = source.link
-    if link is None:
-        en = nl = f"“{_inline(source.ref.split(' (')[0])}”"
+    parsed = urlparse(source.url)
+    host = parsed.netloc.lower().removeprefix("www.")
+    parts = [part for part in parsed.path.split("/") if part]
+    if host in ("github.com", "raw.githubusercontent.com") and len(parts) >= 2:
+        en, nl = f"the repository {parts[0]}/{parts[1]}", f"de repository {parts[0]}/{parts[1]}"
     else:
-        parsed = urlparse(link)
-        host = parsed.netloc.lower().removeprefix("www.")
-        parts = [part for part in parsed.path.split("/") if part]
-        if host == "github.com" and len(parts) >= 2:
-            en, nl = f"the repository {parts[0]}/{parts[1]}", f"de repository {parts[0]}/{parts[1]}"
-        else:
-            en, nl = host, host
+        en, nl = host, host
     if source.third_party:
         en, nl = f"{en} (third party)", f"{nl} (derde partij)"
     return f"according to {en}", f"volgens {nl}"
@@ -82,9 +78,9 @@ class _Paragraph:
 
     def state(self, pair: Pair, fact: Sourced) -> None:
         self.sentences.append(_stated(pair, fact))
-        self.links += [source.link for source in fact.sources if source.link]
+        self.links += [source.url for source in fact.sources]
 
-    def fact(self, fact: Fact, yes: Pair, no: Pair, unknown: Pair) -> None:
+    def fact(self, fact: Fact | Interconnect, yes: Pair, no: Pair, unknown: Pair) -> None:
         if fact.value == "unknown":
             self.open.append(unknown)
         else:
@@ -179,20 +175,46 @@ def _drivers_and_sharing(record: ProviderRecord) -> _Paragraph:
     return paragraph
 
 
+def _fabric_sentence(record: ProviderRecord) -> tuple[Pair, Pair]:
+    """What the record says of the fabric between GPU nodes, as (yes, no) sentences naming which fabric.
+
+    InfiniBand and an RDMA-class fabric both satisfy the contract's `infiniband` key, but they are not the
+    same thing to a buyer, so the sentence says which one and, for RDMA, that it is not InfiniBand.
+    """
+    name, network = record.name, record.interconnect
+    detail = f": {_inline(network.detail)}" if network.detail else ""
+    if network.fabric == "rdma":
+        fabric = _inline(network.fabric_name or "RDMA")
+        yes = (
+            f"{name} links GPU nodes with an RDMA-class fabric, {fabric}, not InfiniBand{detail}",
+            f"{name} verbindt GPU-nodes met een RDMA-netwerk, {fabric}, geen InfiniBand{detail}",
+        )
+    else:
+        yes = (
+            f"{name} links GPU nodes with InfiniBand{detail}",
+            f"{name} verbindt GPU-nodes met InfiniBand{detail}",
+        )
+    if network.fabric == "ethernet":
+        no = (
+            f"{name} links GPU nodes with Ethernet only, without InfiniBand or RDMA{detail}",
+            f"{name} verbindt GPU-nodes alleen met Ethernet, zonder InfiniBand of RDMA{detail}",
+        )
+    else:
+        no = (
+            f"{name} offers no InfiniBand or RDMA-class networking between GPU nodes",
+            f"{name} biedt geen InfiniBand of RDMA-netwerken tussen GPU-nodes",
+        )
+    return yes, no
+
+
 def _network_and_storage(record: ProviderRecord) -> _Paragraph:
     name = record.name
     paragraph = _Paragraph(name)
-    detail = f": {_inline(record.interconnect.detail)}" if record.interconnect.detail else ""
+    yes, no = _fabric_sentence(record)
     paragraph.fact(
         record.interconnect,
-        (
-            f"{name} offers InfiniBand or RDMA-class networking between GPU nodes{detail}",
-            f"{name} biedt InfiniBand of RDMA-netwerken tussen GPU-nodes{detail}",
-        ),
-        (
-            f"{name} offers no InfiniBand or RDMA-class networking between GPU nodes",
-            f"{name} biedt geen InfiniBand of RDMA-netwerken tussen GPU-nodes",
-        ),
+        yes,
+        no,
         (
             "InfiniBand or RDMA-class networking between GPU nodes",
             "InfiniBand of RDMA-netwerken tussen GPU-nodes",
@@ -332,7 +354,7 @@ def _prices(record: ProviderRecord) -> _Paragraph:
         record.prices, key=lambda price: (price.gpu_model, price.gpu_count, price.region or "")
     ):
         paragraph.sentences.append(_price_sentence(price))
-        paragraph.links += [price.source.link] if price.source.link else []
+        paragraph.links.append(price.source.url)
     if not record.prices:
         paragraph.sentences.append(
             (

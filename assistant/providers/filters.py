@@ -188,7 +188,7 @@ def _price_order(entry: dict[str, Any]) -> tuple[int, float]:
 
 
 def _links(sources: Iterable[Source]) -> list[str]:
-    return [source.link for source in sources if source.link]
+    return [source.url for source in sources]
 
 
 def _sources(record: ProviderRecord, flt: ProviderFilter, price: Price | None) -> list[str]:
@@ -224,7 +224,7 @@ def _price_entry(price: Price | None, today: date, max_age_days: int) -> dict[st
         "spot_per_gpu_hour": price.spot,
         "currency": price.currency,
         "as_of": price.as_of.isoformat(),
-        "source": price.source.link or price.source.ref,
+        "source": price.source.url,
         "stale": (today - price.as_of).days > max_age_days,
     }
 
@@ -246,6 +246,8 @@ def public_record(
         },
         "sharing": {method: fact.value for method, fact in record.sharing.methods().items()},
         "interconnect": record.interconnect.value,
+        "interconnect_fabric": record.interconnect.fabric,
+        "interconnect_fabric_name": record.interconnect.fabric_name,
         "interconnect_detail": record.interconnect.detail,
         "spot": record.spot.value,
         "scale_to_zero": record.scale_to_zero.value,

@@ -1,6 +1,7 @@
 """The provider record: every fact is yes / no / unknown with the sources it rests on.
 
-A fact that its sources leave open is "unknown", never a guess; "yes" and "no" must name at least one source.
+A fact that its sources leave open is "unknown", never a guess; "yes" and "no" must name at least one source,
+and every source is a link, so a buyer can check what a shortlist rests on.
 Prices carry their as-of date and source, because a price without a date cannot be shown as current.
 """
 
@@ -24,6 +25,7 @@ Tri = Annotated[Literal["yes", "no", "unknown"], BeforeValidator(_yaml_boolean)]
 Area = Literal["eu", "us", "apac"]
 SharingMethod = Literal["time_slicing", "mig", "mps"]
 Catalog = Literal["skypilot", "gpuhunt"]
+Fabric = Literal["infiniband", "rdma", "ethernet"]
 
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
@@ -35,26 +37,28 @@ class Strict(BaseModel):
 
 
 class Source(Strict):
-    """Where a fact was read: a URL or a public repository path, and the date it was read."""
+    """Where a fact was read: a link a reader can open, what it is, and the date it was read.
 
-    ref: str = Field(min_length=3, description="The URL, or 'owner/repo path', with any qualifier.")
-    url: str | None = Field(default=None, description="A link, where `ref` is not a bare URL but has one.")
+    A URL is required because a buyer must be able to check the fact; `third_party` marks material that is
+    not the provider's own (blogs, transcriptions, comparison tables), so answers can say so.
+    """
+
+    url: str = Field(description="The page, file or catalog the fact was read from.")
+    title: str | None = Field(default=None, description="What the link is, where the URL alone does not say.")
     read: date = Field(description="The date the source was read, or the date it states for itself.")
     third_party: bool = Field(default=False, description="Not the provider's own material.")
 
     @field_validator("url")
     @classmethod
-    def _http(cls, url: str | None) -> str | None:
-        if url is not None and not url.startswith(("https://", "http://")):
-            raise ValueError("url must start with http:// or https://")
+    def _http(cls, url: str) -> str:
+        if not url.startswith(("https://", "http://")) or any(char.isspace() for char in url):
+            raise ValueError("url must be one http:// or https:// link without spaces")
         return url
 
     @property
-    def link(self) -> str | None:
-        """Where a reader can open the source, if anywhere."""
-        if self.url:
-            return self.url
-        return self.ref if self.ref.startswith(("https://", "http://")) and " " not in self.ref else None
+    def link(self) -> str:
+        """Where a reader can open the source."""
+        return self.url
 
 
 # Declared last in each model below, so a record reads value first and sources after.
@@ -90,6 +94,39 @@ class Fact(Sourced):
     @property
     def known(self) -> bool:
         return self.value != "unknown"
+
+
+class Interconnect(Sourced):
+    """The network between GPU nodes: yes means InfiniBand or an RDMA-class fabric (contract §3).
+
+    The contract counts both for its `infiniband` key, but a buyer planning multi-node training needs to know
+    which one, so a confirmed fabric is named: `infiniband`, or `rdma` with the fabric's name (EFA, RoCE v2).
+    "no" may say `ethernet` when the sources show plain Ethernet between nodes.
+    """
+
+    value: Tri
+    fabric: Fabric | None = None
+    fabric_name: str | None = Field(default=None, min_length=1, description="For example EFA or RoCE v2.")
+    detail: str | None = None
+    sources: Sources
+    note: str | None = None
+
+    @property
+    def known(self) -> bool:
+        return self.value != "unknown"
+
+    @model_validator(mode="after")
+    def _fabric_fits_value(self) -> Interconnect:
+        allowed: dict[str, tuple[Fabric | None, ...]] = {
+            "yes": ("infiniband", "rdma"),
+            "no": (None, "ethernet"),
+            "unknown": (None,),
+        }
+        if self.fabric not in allowed[self.value]:
+            raise ValueError(f"interconnect {self.value} cannot have fabric {self.fabric}")
+        if self.fabric == "rdma" and not self.fabric_name:
+            raise ValueError("an rdma fabric needs its name (for example EFA or RoCE v2)")
+        return self
 
 
 class Names(Sourced):
@@ -188,7 +225,12 @@ class Regions(Sourced):
 
 
 class Price(Strict):
-    """A listed price per GPU-hour for one GPU model, as of a date, from one source."""
+    """A listed price for one GPU model, as of a date, from one source.
+
+    The unit is always USD (or `currency`) per GPU-hour: instance prices are divided by their GPU count on
+    entry, so prices of 1-GPU and 8-GPU instances compare directly. `on_demand` and `spot` keep the two
+    markets apart; `region` is set when the source names one.
+    """
 
     gpu_model: str = Field(min_length=1)
     gpu_count: int | float = Field(gt=0, description="GPUs in the instance the price was listed for.")
@@ -215,7 +257,7 @@ class ProviderRecord(Strict):
     kubernetes: Kubernetes
     drivers_preinstalled: Fact
     sharing: Sharing
-    interconnect: Fact
+    interconnect: Interconnect
     storage: Storage
     spot: Fact
     autoscaling: Fact
@@ -225,6 +267,10 @@ class ProviderRecord(Strict):
     regions: Regions
     prices: list[Price] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)
+    own_sites: list[str] = Field(
+        default_factory=list,
+        description="Sites besides the website's domain where the provider publishes (docs.x.com, github.com/x/).",
+    )
 
     @field_validator("slug")
     @classmethod
@@ -254,3 +300,9 @@ class ProviderRecord(Strict):
             ("gpu_models", self.gpu_models),
             ("regions", self.regions),
         )
+
+    def yes_no(self) -> Iterator[tuple[str, Fact | Interconnect]]:
+        """The yes / no / unknown facts, the ones a filter decides on and the audit counts."""
+        for name, fact in self.facts():
+            if isinstance(fact, Fact | Interconnect):
+                yield name, fact

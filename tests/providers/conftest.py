@@ -12,7 +12,7 @@ from assistant.providers.records import save_records
 from assistant.providers.schema import ProviderRecord
 
 FIXTURES = Path(__file__).parent / "fixtures"
-SOURCE = {"ref": "https://docs.example.com/gpu", "read": "2026-10-01"}
+SOURCE = {"url": "https://docs.example.com/gpu", "read": "2026-10-01"}
 FACTS = (
     "managed bring_your_own drivers_preinstalled time_slicing mig mps interconnect spot autoscaling "
     "scale_to_zero amd".split()
@@ -23,6 +23,18 @@ def _fact(value: str) -> dict[str, Any]:
     return {"value": value} if value == "unknown" else {"value": value, "sources": [SOURCE]}
 
 
+def _interconnect(value: str, fabric: str | None) -> dict[str, Any]:
+    """A confirmed interconnect names its fabric; InfiniBand unless the test says otherwise."""
+    data = _fact(value)
+    if value == "yes":
+        data["fabric"] = fabric or "infiniband"
+        if data["fabric"] == "rdma":
+            data["fabric_name"] = "RoCE v2"
+    elif fabric:
+        data["fabric"] = fabric
+    return data
+
+
 def record_data(
     slug: str,
     name: str | None = None,
@@ -30,6 +42,7 @@ def record_data(
     gpu_models: list[str] | None = None,
     regions: tuple[str, str, str] = ("unknown", "unknown", "unknown"),
     prices: list[dict[str, Any]] | None = None,
+    fabric: str | None = None,
     **facts: str,
 ) -> dict[str, Any]:
     """A valid record as YAML would hold it; every fact not given is unknown."""
@@ -49,7 +62,7 @@ def record_data(
         },
         "drivers_preinstalled": _fact(value["drivers_preinstalled"]),
         "sharing": {method: _fact(value[method]) for method in ("time_slicing", "mig", "mps")},
-        "interconnect": _fact(value["interconnect"]),
+        "interconnect": _interconnect(value["interconnect"], fabric),
         "storage": {},
         "spot": _fact(value["spot"]),
         "autoscaling": _fact(value["autoscaling"]),
@@ -70,7 +83,7 @@ def price(
         "on_demand": on_demand,
         "currency": currency,
         "as_of": as_of,
-        "source": {"ref": "https://prices.example.com/list", "read": as_of},
+        "source": {"url": "https://prices.example.com/list", "read": as_of},
         **more,
     }
 

@@ -31,8 +31,8 @@ def test_skypilot_lambda_prices_are_per_gpu_hour_and_hand_prices_stay(records_di
         ("H100", 8, "us-east-1", 2.99, None, "skypilot"),  # 23.92 / 8
     ]
     record = {r.slug: r for r in load_records(records_dir)}["lambda"]
-    assert {(p.as_of, p.source.ref) for p in record.prices[1:]} == {
-        (AS_OF, "SkyPilot catalog lambda/vms.csv")
+    assert {(p.as_of, p.source.title, p.source.url) for p in record.prices[1:]} == {
+        (AS_OF, "SkyPilot catalog lambda/vms.csv", "https://github.com/skypilot-org/skypilot-catalog")
     }
     after = snapshot(records_dir)
     assert {name for name in after if after[name] != before.get(name)} == {"lambda.yaml"}

@@ -64,14 +64,8 @@ def test_facts_are_stated_with_their_source_and_open_facts_as_open(
     text = {
         (d.metadata["language"], d.metadata["paragraph"]): d.page_content for d in record_documents([record])
     }
-    assert (
-        "Acme GPU offers InfiniBand or RDMA-class networking between GPU nodes, according to docs.example.com."
-        in (text["en", 2])
-    )
-    assert (
-        "Acme GPU biedt InfiniBand of RDMA-netwerken tussen GPU-nodes, volgens docs.example.com."
-        in text["nl", 2]
-    )
+    assert "Acme GPU links GPU nodes with InfiniBand, according to docs.example.com." in text["en", 2]
+    assert "Acme GPU verbindt GPU-nodes met InfiniBand, volgens docs.example.com." in text["nl", 2]
     assert (
         "Acme GPU offers no spot or preemptible GPU capacity, according to docs.example.com." in text["en", 3]
     )
@@ -98,3 +92,51 @@ def test_source_text_cannot_break_a_sentence_in_two(make_record: Callable[..., P
         if document.metadata["paragraph"] == 4:
             # one sentence for the models, one for the facts left open (AMD, the three areas)
             assert len(BOUNDARY.split(document.page_content)) == 2, document.page_content
+
+
+def _network(record: ProviderRecord, language: str) -> str:
+    return next(
+        d.page_content
+        for d in record_documents([record])
+        if d.metadata["paragraph"] == 2 and d.metadata["language"] == language
+    )
+
+
+def test_an_rdma_fabric_is_named_and_not_called_infiniband(
+    make_record: Callable[..., ProviderRecord],
+) -> None:
+    record = make_record("acme", "Acme GPU", interconnect="yes", fabric="rdma")
+    assert _network(record, "en").startswith(
+        "Acme GPU links GPU nodes with an RDMA-class fabric, RoCE v2, not InfiniBand, according to docs.example.com."
+    )
+    assert _network(record, "nl").startswith(
+        "Acme GPU verbindt GPU-nodes met een RDMA-netwerk, RoCE v2, geen InfiniBand, volgens docs.example.com."
+    )
+
+
+def test_plain_ethernet_is_said_as_such(make_record: Callable[..., ProviderRecord]) -> None:
+    record = make_record("acme", "Acme GPU", interconnect="no", fabric="ethernet")
+    assert _network(record, "en").startswith(
+        "Acme GPU links GPU nodes with Ethernet only, without InfiniBand or RDMA, according to docs.example.com."
+    )
+
+
+def test_a_third_party_source_is_marked(make_record: Callable[..., ProviderRecord]) -> None:
+    data = make_record("acme", "Acme GPU", spot="yes").model_dump()
+    data["spot"]["sources"] = [
+        {
+            "url": "https://github.com/someone/notes/blob/main/gpus.md",
+            "read": "2026-10-01",
+            "third_party": True,
+        }
+    ]
+    record = ProviderRecord.model_validate(data)
+    capacity = next(
+        d.page_content
+        for d in record_documents([record])
+        if d.metadata["paragraph"] == 3 and d.metadata["language"] == "en"
+    )
+    assert (
+        "Acme GPU offers spot or preemptible GPU capacity, according to the repository someone/notes (third party)."
+        in capacity
+    )

@@ -79,7 +79,28 @@ def test_the_real_records_keep_what_the_notes_leave_open_unknown() -> None:
     records = {record.slug: record for record in load_records(REAL)}
     assert records["coreweave"].sharing.mig.value == "unknown"
     assert records["coreweave"].interconnect.value == "yes"
-    assert records["aws"].interconnect.value == "yes" and "EFA" in (records["aws"].interconnect.detail or "")
+    assert (records["aws"].interconnect.fabric, records["aws"].interconnect.fabric_name) == ("rdma", "EFA")
+    assert records["coreweave"].interconnect.fabric == "infiniband"
     assert records["scaleway"].regions.us == "no"
     assert records["civo"].gpu_models.known is False
     assert all(price.as_of for record in records.values() for price in record.prices)
+
+
+def test_the_errors_of_issue_13_stay_fixed() -> None:
+    """AWS rents AMD GPUs (G4ad), AWS and Google Cloud have GPU capacity in Europe and Asia-Pacific."""
+    records = {record.slug: record for record in load_records(REAL)}
+    aws, gcp = records["aws"], records["gcp"]
+    assert aws.amd.value == "yes"
+    assert any("accelerated-computing-instances" in source.url for source in aws.amd.sources)
+    assert (aws.regions.eu, aws.regions.apac, gcp.regions.eu, gcp.regions.apac) == ("yes",) * 4
+    assert not any("jiralog" in source.url for source in aws.interconnect.sources)
+
+
+def test_bring_your_own_is_open_only_where_no_machine_rental_was_found() -> None:
+    """The four providers whose sources show no GPU machines outside their own clusters (see their notes)."""
+    records = load_records(REAL)
+    open_ = {record.slug for record in records if record.kubernetes.bring_your_own.value == "unknown"}
+    assert open_ == {"civo", "coreweave", "fluidstack", "together"}
+    for record in records:
+        if record.slug in open_:
+            assert record.kubernetes.bring_your_own.note, record.slug

@@ -21,7 +21,9 @@ def _set(data: dict[str, Any], path: str, value: Any) -> None:
 
 
 def _good() -> dict[str, Any]:
-    return record_data("acme", managed="yes", mig="no", gpu_models=["H100"], prices=[price("H100", 2.5)])
+    return record_data(
+        "acme", managed="yes", mig="no", spot="yes", gpu_models=["H100"], prices=[price("H100", 2.5)]
+    )
 
 
 def test_a_complete_record_is_accepted() -> None:
@@ -59,17 +61,57 @@ BAD: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
             "spot",
             {
                 "value": "yes",
-                "sources": [{"ref": "acme docs", "url": "docs.acme.example", "read": "2026-10-01"}],
+                "sources": [{"title": "acme docs", "url": "docs.acme.example", "read": "2026-10-01"}],
             },
         ),
         "spot.sources.0.url",
     ),
     (
         "a source without read date",
-        lambda d: _set(d, "amd", {"value": "no", "sources": [{"ref": "https://a.b"}]}),
+        lambda d: _set(d, "amd", {"value": "no", "sources": [{"url": "https://a.b"}]}),
         "amd.sources.0.read",
     ),
     ("GPU models without a source", lambda d: _set(d, "gpu_models", {"items": ["H100"]}), "gpu_models"),
+    (
+        "a source without a link",
+        lambda d: _set(
+            d, "spot", {"value": "yes", "sources": [{"title": "a forum post", "read": "2026-10-01"}]}
+        ),
+        "spot.sources.0.url",
+    ),
+    (
+        "a link with words after it",
+        lambda d: _set(
+            d,
+            "spot",
+            {"value": "yes", "sources": [{"url": "https://a.example (see notes)", "read": "2026-10-01"}]},
+        ),
+        "spot.sources.0.url",
+    ),
+    (
+        "InfiniBand confirmed without saying which fabric",
+        lambda d: _set(d, "interconnect", {"value": "yes", "sources": d["spot"]["sources"]}),
+        "interconnect",
+    ),
+    (
+        "an RDMA fabric without its name",
+        lambda d: _set(
+            d, "interconnect", {"value": "yes", "fabric": "rdma", "sources": d["spot"]["sources"]}
+        ),
+        "interconnect",
+    ),
+    (
+        "Ethernet counted as InfiniBand-class",
+        lambda d: _set(
+            d, "interconnect", {"value": "yes", "fabric": "ethernet", "sources": d["spot"]["sources"]}
+        ),
+        "interconnect",
+    ),
+    (
+        "a fabric for an open fact",
+        lambda d: _set(d, "interconnect", {"value": "unknown", "fabric": "infiniband"}),
+        "interconnect",
+    ),
     (
         "a region claim without a source",
         lambda d: _set(d, "regions", {"eu": "yes", "us": "no", "apac": "unknown"}),
@@ -91,3 +133,15 @@ def test_a_bad_record_is_rejected_at_its_field(case: str, break_it: Callable, fi
         ProviderRecord.model_validate(data)
     locations = [".".join(str(part) for part in e["loc"]) for e in error.value.errors()]
     assert any(location == field or location.startswith(f"{field}.") for location in locations), locations
+
+
+def test_a_fabric_is_kept_with_its_name() -> None:
+    data = _good()
+    data["interconnect"] = {
+        "value": "yes",
+        "fabric": "rdma",
+        "fabric_name": "EFA",
+        "sources": data["spot"]["sources"],
+    }
+    record = ProviderRecord.model_validate(data)
+    assert (record.interconnect.fabric, record.interconnect.fabric_name) == ("rdma", "EFA")
