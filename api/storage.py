@@ -37,6 +37,16 @@ class QuestionRow(Base):
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
 
 
+class SeenKey(Base):
+    """A Slack request key first seen at `seen`: `event:<event_id>` or `signature:<x-slack-signature>`
+    (`api/slack/dedupe.py`). Here with the other tables, so `serve` creates it before any worker starts."""
+
+    __tablename__ = "slack_seen"
+
+    key: Mapped[str] = mapped_column(String(128), primary_key=True)
+    seen: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
 class FeedbackRow(Base):
     """A thumbs up or down on an answer; several per answer are kept, the latest says the most."""
 

@@ -5,12 +5,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from importlib.metadata import entry_points
 
 from assistant.config import get_settings
 from assistant.corpus import CorpusError
 from assistant.models import Answer
 from assistant.providers.cli import register as register_providers
 from assistant.providers.records import RecordError
+
+COMMANDS_GROUP = "assistant.commands"
 
 
 def _index(args: argparse.Namespace) -> int:
@@ -54,13 +57,6 @@ def _ask(args: argparse.Namespace) -> int:
     return 0
 
 
-def _serve(args: argparse.Namespace) -> int:
-    from api.server import serve
-
-    serve(host=args.host, port=args.port, workers=args.workers)
-    return 0
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m assistant", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -75,13 +71,9 @@ def build_parser() -> argparse.ArgumentParser:
     ask.add_argument("--language", choices=["en", "nl"], help="answer in this language")
     ask.set_defaults(run=_ask)
 
-    serve = commands.add_parser("serve", help="serve the HTTP API")
-    serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8000)
-    serve.add_argument("--workers", type=int, default=1)
-    serve.set_defaults(run=_serve)
-
     register_providers(commands)
+    for entry in entry_points(group=COMMANDS_GROUP):  # commands of installed parts, `serve` among them
+        entry.load()(commands)
     return parser
 
 

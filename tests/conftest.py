@@ -8,8 +8,6 @@ import pytest
 
 from assistant.config import PROJECT_ROOT, Settings
 
-SHARED = PROJECT_ROOT.parent / "shared"
-
 
 @pytest.fixture(scope="session")
 def settings(tmp_path_factory: pytest.TempPathFactory) -> Settings:

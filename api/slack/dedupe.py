@@ -1,6 +1,6 @@
 """Nothing Slack sends is acted on twice: a retried or repeated event, or a replayed signed request.
 
-Keys are kept in the service's database (the table joins `api.storage`'s, so it is created with them), so
+Keys are kept in the service's database (`api.storage.SeenKey`, created with the other tables), so
 every replica behind one database sees them and a restart forgets none. An insert that collides with a kept
 key is the whole test, atomic in SQLite and PostgreSQL alike.
 """
@@ -15,25 +15,16 @@ from anyio import to_thread
 from slack_bolt.middleware.async_middleware import AsyncMiddleware
 from slack_bolt.request.async_request import AsyncBoltRequest
 from slack_bolt.response import BoltResponse
-from sqlalchemy import DateTime, Engine, String, delete
+from sqlalchemy import Engine, delete
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Mapped, mapped_column, sessionmaker
+from sqlalchemy.orm import sessionmaker
 
-from api.storage import Base
+from api.storage import SeenKey
 
 logger = logging.getLogger("api.slack")
 
 # Slack retries an event three times within about five minutes, and signatures expire after five minutes.
 KEEP = timedelta(hours=1)
-
-
-class SeenKey(Base):
-    """A request key first seen at `seen`: `event:<event_id>` or `signature:<x-slack-signature>`."""
-
-    __tablename__ = "slack_seen"
-
-    key: Mapped[str] = mapped_column(String(128), primary_key=True)
-    seen: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
 
 
 class SeenKeys:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 from pathlib import Path
 
@@ -9,9 +10,11 @@ import pytest
 
 from assistant.corpus import SECTION_IDS, CorpusError, load_guide
 from assistant.text import split_sentences
-from tests.conftest import SHARED
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
+# The guide as its authors wrote it (the contract's seed/guide.nl.txt), kept in the repository unchanged.
+SEED = CORPUS / "seed" / "guide.nl.txt"
+SEED_SHA256 = "2d50f9a165c62dd35be49bca71b28915dc605a00aee2931b9746621f977cd21f"
 
 
 def _words(text: str) -> list[str]:
@@ -19,8 +22,12 @@ def _words(text: str) -> list[str]:
     return without_markup.split()
 
 
+def test_the_seed_text_is_the_authors_original() -> None:
+    assert hashlib.sha256(SEED.read_bytes()).hexdigest() == SEED_SHA256
+
+
 def test_dutch_guide_keeps_the_seed_text_word_for_word() -> None:
-    seed = (SHARED / "seed" / "guide.nl.txt").read_text(encoding="utf-8")
+    seed = SEED.read_text(encoding="utf-8")
     assert _words((CORPUS / "guide.nl.md").read_text(encoding="utf-8")) == _words(seed)
 
 
