@@ -16,7 +16,6 @@ from assistant.embeddings import get_embeddings
 from assistant.knowledge import KnowledgeBase, load_knowledge
 from assistant.models import Answer, Language, ProviderResults, Turn
 from assistant.providers.filters import apply_filter
-from assistant.providers.names import name_terms
 from assistant.providers.records import load_records
 from assistant.refusal import no_matches_text, refusal_text
 from assistant.retrieval import HybridRetriever
@@ -51,10 +50,10 @@ class Assistant:
             knowledge=knowledge, embeddings=get_embeddings(settings), mode=settings.retrieval
         )
         self.records = load_records(settings.providers_dir)
-        self.composer = Composer(
-            knowledge, self.retriever, settings.sentence_selection, subject_terms=name_terms(self.records)
-        )
         self.analyzer = QuestionAnalyzer(knowledge, self.retriever, self.records)
+        self.composer = Composer(
+            knowledge, self.retriever, settings.sentence_selection, subject_terms=self.analyzer.names.terms
+        )
 
     @classmethod
     def from_settings(cls, settings: Settings | None = None) -> Assistant:

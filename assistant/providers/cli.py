@@ -11,21 +11,29 @@ import sys
 from datetime import date
 from pathlib import Path
 
-from assistant.config import get_settings
+from assistant.config import Settings, get_settings
 from assistant.providers.audit import audit
 from assistant.providers.catalog import CatalogError, import_catalog
 from assistant.providers.download import DEFAULT_TIMEOUT_SECONDS, import_catalog_url
 from assistant.providers.records import RecordError, load_records
+from assistant.providers.schema import ProviderRecord
+
+
+def _load(settings: Settings, consequence: str) -> list[ProviderRecord] | None:
+    """The records, or None after printing every problem and what it stops."""
+    try:
+        return load_records(settings.providers_dir)
+    except RecordError as error:
+        for problem in error.problems:
+            print(f"error: {problem}", file=sys.stderr)
+        print(f"{len(error.problems)} problem(s){consequence}", file=sys.stderr)
+        return None
 
 
 def _check(args: argparse.Namespace) -> int:
     settings = get_settings()
-    try:
-        records = load_records(settings.providers_dir)
-    except RecordError as error:
-        for problem in error.problems:
-            print(f"error: {problem}", file=sys.stderr)
-        print(f"{len(error.problems)} problem(s); fix them before indexing", file=sys.stderr)
+    records = _load(settings, "; fix them before indexing")
+    if records is None:
         return 1
     if not records:
         print(f"error: no provider records in {settings.providers_dir}", file=sys.stderr)
@@ -43,12 +51,8 @@ def _check(args: argparse.Namespace) -> int:
 
 def _audit(args: argparse.Namespace) -> int:
     settings = get_settings()
-    try:
-        records = load_records(settings.providers_dir)
-    except RecordError as error:
-        for problem in error.problems:
-            print(f"error: {problem}", file=sys.stderr)
-        print(f"{len(error.problems)} problem(s): the records cannot be audited", file=sys.stderr)
+    records = _load(settings, ": the records cannot be audited")
+    if records is None:
         return 1
     report = audit(records, today=date.today(), max_age_days=settings.price_max_age_days)
     print(report)

@@ -22,22 +22,24 @@ def _aliases(record: ProviderRecord, names: set[str]) -> set[str]:
     return {alias for alias in aliases if alias not in _COMMON_WORDS}
 
 
-def named_providers(question: str, records: Iterable[ProviderRecord]) -> set[str]:
-    """The slugs of the providers the question mentions."""
-    records = list(records)
-    names = {fold(_PARENTHESES.sub("", record.name)) for record in records}
-    text = fold(question)
-    return {
-        record.slug
-        for record in records
-        if any(re.search(rf"\b{re.escape(alias)}\b", text) for alias in _aliases(record, names))
-    }
+class ProviderNames:
+    """The names people use for each provider, compiled once: which providers a question names."""
 
+    def __init__(self, records: Iterable[ProviderRecord]) -> None:
+        records = list(records)
+        names = {fold(_PARENTHESES.sub("", record.name)) for record in records}
+        aliases = {record.slug: _aliases(record, names) for record in records}
+        self._patterns = {
+            slug: re.compile("|".join(rf"\b{re.escape(alias)}\b" for alias in sorted(found)))
+            for slug, found in aliases.items()
+            if found
+        }
+        # Every word that names a provider or its Kubernetes service: a question's subject, not its focus.
+        self.terms = frozenset(
+            term for found in aliases.values() for alias in found for term in content_terms(alias)
+        )
 
-def name_terms(records: Iterable[ProviderRecord]) -> frozenset[str]:
-    """Every word that names a provider or its Kubernetes service: a question's subject, not its focus."""
-    records = list(records)
-    names = {fold(_PARENTHESES.sub("", record.name)) for record in records}
-    return frozenset(
-        term for record in records for alias in _aliases(record, names) for term in content_terms(alias)
-    )
+    def named(self, question: str) -> frozenset[str]:
+        """The slugs of the providers the question mentions."""
+        text = fold(question)
+        return frozenset(slug for slug, pattern in self._patterns.items() if pattern.search(text))

@@ -17,7 +17,7 @@ from assistant.models import Language, Turn
 from assistant.providers.documents import PROVIDER_KIND
 from assistant.providers.extract import extract_filter
 from assistant.providers.filters import ProviderFilter
-from assistant.providers.names import named_providers
+from assistant.providers.names import ProviderNames
 from assistant.providers.schema import ProviderRecord
 from assistant.retrieval import HybridRetriever
 from assistant.understanding.form import Form, question_form
@@ -64,7 +64,7 @@ class QuestionAnalyzer:
             knows=retriever.knows,
         )
         self._retriever = retriever
-        self._records = records
+        self.names = ProviderNames(records)
         self.bank_features = np.stack(
             [
                 self._evidence.features(question.text, vector)
@@ -87,7 +87,7 @@ class QuestionAnalyzer:
         context = earlier if earlier and is_follow_up(question) else None
         search_text = f"{context} {question}" if context else question
         scores = self.scores(search_text)
-        named = frozenset(named_providers(search_text, self._records))
+        named = self.names.named(search_text)
         intents = self._intents(scores, named)
         asked, cheapest = extract_filter(search_text, language)
         lists_providers = "providers" in intents
