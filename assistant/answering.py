@@ -120,7 +120,9 @@ class Composer:
             return [Choice(key, i, 0.0) for i in range(len(self._knowledge.paragraphs[key].sentences["nl"]))]
         if records:
             chosen = self._record_choices(analysis, records)
-            return self._coherent(chosen + self._guide_on_facts(analysis, chosen))
+            if "providers" in analysis.intents or "guide" in analysis.intents:  # a list, or a "what is"
+                chosen += self._guide_on_facts(analysis, chosen)
+            return self._coherent(chosen)
         ranked = self._score(hits, analysis)
         if self._kind(ranked[0]) == "faq":
             chosen = self._faq_answer(ranked[0].key)
