@@ -96,7 +96,7 @@ class Fact(Sourced):
         return self.value != "unknown"
 
 
-class Interconnect(Fact):
+class Interconnect(Sourced):
     """The network between GPU nodes: yes means InfiniBand or an RDMA-class fabric (contract §3).
 
     The contract counts both for its `infiniband` key, but a buyer planning multi-node training needs to know
@@ -104,8 +104,16 @@ class Interconnect(Fact):
     "no" may say `ethernet` when the sources show plain Ethernet between nodes.
     """
 
+    value: Tri
     fabric: Fabric | None = None
     fabric_name: str | None = Field(default=None, min_length=1, description="For example EFA or RoCE v2.")
+    detail: str | None = None
+    sources: Sources
+    note: str | None = None
+
+    @property
+    def known(self) -> bool:
+        return self.value != "unknown"
 
     @model_validator(mode="after")
     def _fabric_fits_value(self) -> Interconnect:

@@ -109,7 +109,8 @@ def test_dutch_page_has_dutch_starters_and_answers_in_dutch(
         assert href.startswith(f"{widget_server.url}/guide/nl#") or not href.startswith(widget_server.url)
     answer.locator("a.cite").first.focus()
     expect(page.locator(".tip:not([hidden]) .quote")).to_have_text(expected["citations"][0]["quote"])
-    expect(answer.locator("thead")).to_contain_text("Deling")
+    if expected["providers"]:  # the provider table, when the question asks for providers, speaks Dutch
+        expect(answer.locator("thead")).to_contain_text("Deling")
     widget.shot("dutch-host-page")
     assert not problems.errors and not problems.console, (problems.errors, problems.console)
 
