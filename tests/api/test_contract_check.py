@@ -1,4 +1,5 @@
-"""The shared contract probe (../shared/tools/contract_check.py) passes against a real server."""
+"""The contract probe that the team's shared folder carries (tools/contract_check.py, beside this checkout)
+passes against a real server; without that folder the test is skipped, saying so."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from api.routes.pages import WIDGET
 from assistant.config import PROJECT_ROOT
 from tests.servers import Server
 
-PROBE = PROJECT_ROOT.parent / "shared" / "tools" / "contract_check.py"
+PROBE = PROJECT_ROOT.parent.joinpath("shared", "tools", "contract_check.py")
 
 
 @pytest.mark.skipif(not PROBE.is_file(), reason="the shared contract probe is not beside this checkout")
