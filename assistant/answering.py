@@ -119,9 +119,10 @@ class Composer:
             key = paragraph_key(hits[0].metadata)
             return [Choice(key, i, 0.0) for i in range(len(self._knowledge.paragraphs[key].sentences["nl"]))]
         if records:
-            chosen = self._record_choices(analysis, records)
+            vector, focus = self._query(analysis), self._focus(analysis)
+            chosen = self._record_choices(analysis, records, vector, focus)
             if "providers" in analysis.intents or "guide" in analysis.intents:  # a list, or a "what is"
-                chosen += self._guide_on_facts(analysis, chosen)
+                chosen += self._guide_on_facts(chosen, vector, focus)
             return self._coherent(chosen)
         ranked = self._score(hits, analysis)
         if self._kind(ranked[0]) == "faq":
@@ -143,10 +144,11 @@ class Composer:
     def _kind(self, choice: Choice) -> str:
         return self._knowledge.paragraphs[choice.key].kind
 
-    def _record_choices(self, analysis: QuestionAnalysis, records: list[str]) -> list[Choice]:
+    def _record_choices(
+        self, analysis: QuestionAnalysis, records: list[str], vector: np.ndarray, focus: dict[str, float]
+    ) -> list[Choice]:
         """Per record, the sentence that states each fact asked, the rarest fact first; when the question
         names no fact, the record's sentence most like the question."""
-        vector, focus = self._query(analysis), self._focus(analysis)
         asked = sorted({FACT_PARAGRAPHS[key] for key in analysis.facts_asked})
         if analysis.cheapest:
             asked.append(PRICE_PARAGRAPH)
@@ -159,15 +161,15 @@ class Composer:
             chosen += best[: len(asked) or 1]
         return chosen[: _RECORDS_QUOTED * _RECORD_SENTENCES]
 
-    def _guide_on_facts(self, analysis: QuestionAnalysis, records: list[Choice]) -> list[Choice]:
+    def _guide_on_facts(
+        self, records: list[Choice], vector: np.ndarray, focus: dict[str, float]
+    ) -> list[Choice]:
         """After the records, the guide's sentence on the rarest word that the question and the first quoted
         record sentence share ("spot", "MIG"): what the guide says of the fact asked, if it says anything."""
-        focus = self._focus(analysis)
         shared = set(focus).intersection(*(self._terms(choice) for choice in records[:1]))
         if not shared:
             return []
         rarest = max(shared, key=lambda term: (focus[term], term))
-        vector = self._query(analysis)
         about = [
             Choice(key, index, float(similarity))
             for key, paragraph in self._knowledge.paragraphs.items()
