@@ -82,7 +82,8 @@ def test_the_real_records_keep_what_the_notes_leave_open_unknown() -> None:
     assert (records["aws"].interconnect.fabric, records["aws"].interconnect.fabric_name) == ("rdma", "EFA")
     assert records["coreweave"].interconnect.fabric == "infiniband"
     assert records["scaleway"].regions.us == "no"
-    assert records["civo"].gpu_models.known is False
+    assert records["civo"].amd.value == "unknown"
+    assert records["runpod"].interconnect.value == "unknown"
     assert all(price.as_of for record in records.values() for price in record.prices)
 
 
@@ -97,10 +98,10 @@ def test_the_errors_of_issue_13_stay_fixed() -> None:
 
 
 def test_bring_your_own_is_open_only_where_no_machine_rental_was_found() -> None:
-    """The four providers whose sources show no GPU machines outside their own clusters (see their notes)."""
+    """The three providers whose sources show no GPU machines outside their own clusters (see their notes)."""
     records = load_records(REAL)
     open_ = {record.slug for record in records if record.kubernetes.bring_your_own.value == "unknown"}
-    assert open_ == {"civo", "coreweave", "fluidstack", "together"}
+    assert open_ == {"coreweave", "fluidstack", "together"}
     for record in records:
         if record.slug in open_:
             assert record.kubernetes.bring_your_own.note, record.slug
