@@ -26,7 +26,10 @@ def _index(args: argparse.Namespace) -> int:
     if report.status == "unchanged":
         print(f"index up to date: {report.collection} ({report.documents} documents, {report.seconds:.2f} s)")
     else:
-        print(f"index built: {report.collection} ({report.documents} documents, {report.seconds:.1f} s)")
+        print(
+            f"index built: {report.collection} ({report.documents} documents, {report.embedded} embedded anew,"
+            f" {report.seconds:.1f} s)"
+        )
     return 0
 
 
