@@ -98,10 +98,10 @@ def test_the_errors_of_issue_13_stay_fixed() -> None:
 
 
 def test_bring_your_own_is_open_only_where_no_machine_rental_was_found() -> None:
-    """The three providers whose sources show no GPU machines outside their own clusters (see their notes)."""
+    """The two providers whose sources show no GPU machines outside their own clusters (see their notes)."""
     records = load_records(REAL)
     open_ = {record.slug for record in records if record.kubernetes.bring_your_own.value == "unknown"}
-    assert open_ == {"coreweave", "fluidstack", "together"}
+    assert open_ == {"coreweave", "together"}
     for record in records:
         if record.slug in open_:
             assert record.kubernetes.bring_your_own.note, record.slug
