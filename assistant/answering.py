@@ -1,9 +1,10 @@
 """Extractive answers: the sentences of the corpus that answer the question, each with its citation.
 
 No language model is involved. Every candidate sentence inside the best paragraphs earns its place on its
-own: its embedding similarity to the question (the better of its two languages) and how much of the
-question's focus it states (the question's distinctive words, weighted by their rarity in the guide), helped
-a little by its paragraph's similarity. The best sentence leads; others join only when they come close to it.
+own: its embedding similarity to the question (the better of its two languages), how much of the question's
+focus it states (the question's distinctive words, weighted by their rarity in the guide), whether it answers
+the bank's questions most like this one (`answered.py`), and its paragraph's similarity and rank. The best
+sentence leads; others join only when they come close to it.
 A yes/no question may open with the FAQ's direct answer ("Usually not."); other questions never do. A
 sentence that leans on the one before it ("This is …", "Beide …") comes with it or not at all. A question
 about providers leads with what each record says of the asked facts.
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 from langchain_core.documents import Document
 
+from assistant.answered import AnsweredQuestions
 from assistant.knowledge import KnowledgeBase, ParagraphKey, paragraph_key
 from assistant.models import Citation, Language
 from assistant.providers.documents import FACT_PARAGRAPHS, PRICE_PARAGRAPH, PROVIDER_KIND, provider_section
@@ -29,11 +31,19 @@ MAX_SENTENCES = 3
 _CANDIDATE_PARAGRAPHS = 5
 _RECORDS_QUOTED = 3  # a question about providers quotes the sentences of this many records
 _RECORD_SENTENCES = 2  # at most this many sentences of one record, each stating more of the question
-# A logistic regression over FEATURES, fitted on the tuning set's answerable questions (a sentence answers
+# A logistic regression over FEATURES, fitted on the tuning sets' answerable questions (a sentence answers
 # when its section is relevant and it states a key fact): `python -m evals.sentence_weights` prints these.
-FEATURES = ("sentence similarity", "paragraph similarity", "paragraph rank", "focus stated", "best paragraph")
-WEIGHTS = np.array([8.07, 3.77, 4.12, 1.78, -0.86])
-BIAS = -13.68
+FEATURES = (
+    "sentence similarity",
+    "paragraph similarity",
+    "paragraph rank",
+    "focus stated",
+    "best paragraph",
+    "answers similar questions",  # `assistant/answered.py`
+    "leads for similar questions",
+)
+WEIGHTS = np.array([3.62, 7.12, 2.67, 0.92, -0.63, 2.80, 3.48])
+BIAS = -12.94
 JOINS = 0.5  # the probability at which a sentence joins the lead: it answers more likely than not
 
 
@@ -59,7 +69,8 @@ class Composer:
         self._retriever = retriever
         self._sentence_selection = sentence_selection
         self._facts = SentenceFacts(knowledge)
-        self._spans = load_spans(knowledge, retriever.embeddings)
+        self._answered = AnsweredQuestions.from_knowledge(knowledge)
+        self._spans = load_spans(knowledge, retriever.embeddings, self._facts.is_direct_answer)
         self._subject_terms = subject_terms  # provider names: what a question is about, not what it asks
 
     def _reading(self, analysis: QuestionAnalysis) -> str:
@@ -86,21 +97,25 @@ class Composer:
     def candidates(self, hits: list[Document], analysis: QuestionAnalysis) -> list[tuple[Choice, np.ndarray]]:
         """Every quotable sentence of the best paragraphs with its FEATURES (score 0 until weighed)."""
         vector, focus = self._query(analysis), self._focus(analysis)
+        answers, leads = self._answered.support(vector)
         found = []
         for rank, hit in enumerate(hits[:_CANDIDATE_PARAGRAPHS], start=1):
             key = paragraph_key(hit.metadata)
             similarity = self._similarities(key, vector)
             for index in range(len(similarity)):
-                if not self._facts.quotable(key, index):
+                quotable, spans = self._facts.quotable(key, index), self._spans.get((key, index), [])
+                if not (quotable or spans):
                     continue
                 context = [hit.metadata["dense"], 1.0 / rank, float(rank == 1)]
-                spans = self._spans.get((key, index), [])
                 units = [(span.part, float(np.max(span.vectors @ vector)), span.terms) for span in spans]
-                if not (spans and self._facts.leans(key, index)):  # its parts stand alone where it cannot
+                if quotable and not (
+                    spans and self._facts.leans(key, index)
+                ):  # parts stand alone where it cannot
                     units.append((None, similarity[index], self._facts.terms(key, index)))
+                votes = [answers.get((key, index), 0.0), leads.get((key, index), 0.0)]
                 for part, unit_similarity, terms in units:
                     stated = self._stated(terms, focus)
-                    features = [unit_similarity, context[0], context[1], stated, context[2]]
+                    features = [unit_similarity, context[0], context[1], stated, context[2], *votes]
                     found.append((Choice(key, index, 0.0, part), np.array(features)))
         return found
 
@@ -126,7 +141,7 @@ class Composer:
             return self._coherent(chosen)
         ranked = self._score(hits, analysis)
         if self._kind(ranked[0]) == "faq":
-            chosen = self._faq_answer(ranked[0].key)
+            chosen = self._faq_answer(ranked[0])
         else:
             chosen = [ranked[0]] + [choice for choice in ranked[1:] if choice.score >= JOINS][
                 : MAX_SENTENCES - 1
@@ -136,10 +151,13 @@ class Composer:
             chosen = self._with_direct_answer(chosen, paragraph_key(hits[0].metadata))
         return chosen
 
-    def _faq_answer(self, key: ParagraphKey) -> list[Choice]:
-        """An FAQ's answer is written as one: its sentences in order, when one of them answers best."""
-        count = len(self._knowledge.paragraphs[key].sentences["nl"])
-        return [Choice(key, i, 1.0) for i in range(count) if self._facts.quotable(key, i)][:MAX_SENTENCES]
+    def _faq_answer(self, lead: Choice) -> list[Choice]:
+        """An FAQ's answer is written as one: its sentences in order, when one of them answers best (after
+        the reason of its direct answer, when that part answers best)."""
+        count = len(self._knowledge.paragraphs[lead.key].sentences["nl"])
+        whole = [Choice(lead.key, i, 1.0) for i in range(count) if self._facts.quotable(lead.key, i)]
+        reason = [lead] if lead.part is not None else []
+        return (reason + whole)[:MAX_SENTENCES]
 
     def _kind(self, choice: Choice) -> str:
         return self._knowledge.paragraphs[choice.key].kind
@@ -228,10 +246,11 @@ class Composer:
         return list(unique.values())
 
     def _with_direct_answer(self, chosen: list[Choice], best: ParagraphKey) -> list[Choice]:
-        """A yes/no question whose best paragraph answers an FAQ opens with the FAQ's direct answer."""
-        if not self._facts.is_direct_answer(best, 0) or any(c.key == best and c.index == 0 for c in chosen):
+        """A yes/no question whose best paragraph answers an FAQ opens with the FAQ's direct answer, whole."""
+        if not self._facts.is_direct_answer(best, 0):
             return chosen
-        return [Choice(best, 0, chosen[0].score), *chosen[: MAX_SENTENCES - 1]]
+        rest = [choice for choice in chosen if (choice.key, choice.index) != (best, 0)]
+        return [Choice(best, 0, chosen[0].score), *rest[: MAX_SENTENCES - 1]]
 
     def _sentence(self, choice: Choice, language: Language) -> str:
         return self._knowledge.paragraphs[choice.key].sentences[language][choice.index]

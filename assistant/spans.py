@@ -3,11 +3,15 @@
 One sentence of the guide names the device plugin, the container toolkit and the driver match in one breath;
 a question about the device plugin should see that part, not the whole list. Such sentences are split at
 ":" and ";" (`split_clauses`); a part is offered for quoting when both languages split into the same number
-of parts and it does not lean on what came before it. Parts are embedded once, when the assistant loads.
+of parts and it does not lean on what came before it. An FAQ's direct answer that gives its reason after a
+dash ("Not by default — Kubernetes allocates whole GPUs to pods.") offers the reason as a part: an open
+question ("How many pods can use one GPU?") may quote it, where the verdict would answer a yes/no question
+nobody asked. Parts are embedded once, when the assistant loads.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -32,15 +36,22 @@ class Span:
     terms: frozenset[str]
 
 
+def _verdict_and_reason(sentence: str) -> list[str]:
+    """ "Not by default — Kubernetes allocates …" as its two parts; [] without a dash."""
+    verdict, dash, reason = sentence.partition(" — ")
+    return [verdict.strip(), reason.strip()] if dash else []
+
+
 def load_spans(
-    knowledge: KnowledgeBase, embeddings: Embeddings
+    knowledge: KnowledgeBase, embeddings: Embeddings, is_direct_answer: Callable[[ParagraphKey, int], bool]
 ) -> dict[tuple[ParagraphKey, int], list[Span]]:
-    """The quotable parts of every long listing sentence, by (paragraph, sentence)."""
+    """The quotable parts of every long listing sentence and of direct answers, by (paragraph, sentence)."""
     found: list[tuple[ParagraphKey, int, int, dict[str, str]]] = []
     for key, paragraph in knowledge.paragraphs.items():
         languages = list(paragraph.sentences)
         for index, sentences in enumerate(zip(*paragraph.sentences.values(), strict=True)):
-            parts = [split_clauses(sentence) for sentence in sentences]
+            split = _verdict_and_reason if is_direct_answer(key, index) else split_clauses
+            parts = [split(sentence) for sentence in sentences]
             if not parts[0] or any(len(p) != len(parts[0]) for p in parts):
                 continue
             for part, texts in enumerate(zip(*parts, strict=True)):

@@ -2,8 +2,9 @@
 
 A candidate sentence answers a case when its section is relevant and it states one of the case's key facts
 (in either language). A logistic regression over the composer's features (`assistant.answering.FEATURES`)
-is fitted on the tuning set's answerable cases (`evals/data`), never on the blind sets, and cross-validated
-by case: the printed weights are what `assistant/answering.py` holds.
+is fitted on the answerable cases of the tuning sets (`evals/data`, and `evals/blind` since its failures were
+studied), never on a set that still measures (`evals/blind2`, `evals/reserve`, `evals/heldout`), and
+cross-validated by case: the printed weights are what `assistant/answering.py` holds.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from assistant.service import Assistant
 from evals.cases import DATA_DIR, Case, load_cases
 from evals.text import fold
 
+TUNING_SETS = [DATA_DIR, DATA_DIR.parent / "blind"]
 _STRENGTH = 10.0  # sklearn's C: the features are few and the pairs many, so little regularization
 
 
@@ -40,10 +42,17 @@ def _labelled(assistant: Assistant, case: Case) -> tuple[np.ndarray, np.ndarray]
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m evals.sentence_weights")
-    parser.add_argument("--data", type=Path, default=DATA_DIR, help="the tuning set (never a blind set)")
+    parser.add_argument(
+        "--data",
+        type=Path,
+        nargs="+",
+        default=TUNING_SETS,
+        help="the tuning sets (never a set that measures)",
+    )
     args = parser.parse_args(argv)
     assistant = Assistant.from_settings(Settings())
-    cases = [c for c in load_cases(args.data) if not c.must_refuse and c.key_facts and not c.asks_records]
+    every_case = [case for folder in args.data for case in load_cases(folder)]
+    cases = [c for c in every_case if not c.must_refuse and c.key_facts and not c.asks_records]
     cases = [c for c in cases if not any(s.startswith("provider:") for s in c.relevant_sections)]
     parts = [_labelled(assistant, case) for case in cases]
     parts = [(rows, labels) for rows, labels in parts if len(rows)]

@@ -2,22 +2,37 @@
 
 Training data only: the evaluation sets under `evals/` are kept out of it, so what they measure is how the
 classifier generalises. The bank's questions are embedded at index time, as queries, beside the corpus.
+A question the guide answers may also name the guide's sentences that answer it, best first
+(`answers: [gpu-sharing/1/0]`, section/paragraph/sentence): a new question close to it is likely answered
+by the same sentences (`assistant/answered.py`).
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
 import yaml
 from langchain_core.documents import Document
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, field_validator
 
 Intent = Literal["guide", "providers", "named_provider", "out_of_scope"]
 INTENTS: tuple[Intent, ...] = ("guide", "providers", "named_provider", "out_of_scope")
 QUESTION = "question"  # the granularity of a bank question in the index
 BANK_DIR = "question_bank"
+SentenceRef = tuple[str, int, int]  # a guide sentence: section id, paragraph, sentence (from 0)
+_SENTENCE_REF = re.compile(r"^([a-z0-9-]+)/(\d+)/(\d+)$")
+
+
+def sentence_ref(text: str) -> SentenceRef:
+    """`gpu-sharing/1/0` as (section id, paragraph, sentence)."""
+    match = _SENTENCE_REF.match(text)
+    if not match:
+        raise ValueError(f"'{text}' is not section/paragraph/sentence")
+    return match[1], int(match[2]), int(match[3])
 
 
 class BankError(ValueError):
@@ -32,6 +47,17 @@ class LabelledQuestion(BaseModel):
     q: str
     lang: Literal["en", "nl"]
     intents: tuple[Intent, ...]
+    answers: tuple[str, ...] = ()  # the guide's sentences that answer it, best first
+
+    @field_validator("answers")
+    @classmethod
+    def _sentence_refs(cls, answers: tuple[str, ...], info: ValidationInfo) -> tuple[str, ...]:
+        """Each names a sentence of the guide as it is now (`sentences` in the context, when given)."""
+        sentences = (info.context or {}).get("sentences")
+        for answer in answers:  # sentence_ref raises for anything but section/paragraph/sentence
+            if sentences is not None and sentence_ref(answer) not in sentences:
+                raise ValueError(f"the guide has no sentence {answer}")
+        return answers
 
     @field_validator("intents")
     @classmethod
@@ -54,17 +80,22 @@ class BankQuestion:
     text: str
     language: str
     intents: frozenset[str]
+    answers: tuple[SentenceRef, ...]
 
 
-def load_bank(corpus_dir: Path) -> list[LabelledQuestion]:
-    """Every entry of every batch file of the bank, in file order."""
+Sentences = Collection[SentenceRef]
+
+
+def load_bank(corpus_dir: Path, sentences: Sentences | None = None) -> list[LabelledQuestion]:
+    """Every entry of every batch file of the bank, in file order; with `sentences`, the guide's sentences,
+    an answer that names none of them is a fault."""
     paths = sorted((corpus_dir / BANK_DIR).glob("*.yaml"))
     if not paths:
         raise BankError(f"{corpus_dir / BANK_DIR}: no question batches (*.yaml)")
-    return [question for path in paths for question in _load_batch(path)]
+    return [question for path in paths for question in _load_batch(path, sentences)]
 
 
-def _load_batch(path: Path) -> list[LabelledQuestion]:
+def _load_batch(path: Path, sentences: Sentences | None) -> list[LabelledQuestion]:
     """One batch file; a fault names the file and the entry's position."""
     try:
         entries = yaml.safe_load(path.read_text(encoding="utf-8"))
@@ -75,7 +106,7 @@ def _load_batch(path: Path) -> list[LabelledQuestion]:
     questions = []
     for number, entry in enumerate(entries, start=1):
         try:
-            questions.append(LabelledQuestion.model_validate(entry))
+            questions.append(LabelledQuestion.model_validate(entry, context={"sentences": sentences}))
         except ValidationError as error:
             fault = "; ".join(
                 f"{'.'.join(map(str, e['loc'])) or 'entry'}: {e['msg']}" for e in error.errors()
@@ -84,7 +115,7 @@ def _load_batch(path: Path) -> list[LabelledQuestion]:
     return questions
 
 
-def bank_documents(corpus_dir: Path) -> list[Document]:
+def bank_documents(corpus_dir: Path, sentences: Sentences) -> list[Document]:
     """The bank as index documents; their vectors are query embeddings, like the questions users ask."""
     return [
         Document(
@@ -94,11 +125,13 @@ def bank_documents(corpus_dir: Path) -> list[Document]:
                 "granularity": QUESTION,
                 "language": question.lang,
                 "intents": ",".join(question.intents),
+                "answers": ",".join(question.answers),
             },
         )
-        for number, question in enumerate(load_bank(corpus_dir))
+        for number, question in enumerate(load_bank(corpus_dir, sentences))
     ]
 
 
 def bank_question(text: str, metadata: dict) -> BankQuestion:
-    return BankQuestion(text, metadata["language"], frozenset(metadata["intents"].split(",")))
+    answers = tuple(sentence_ref(answer) for answer in metadata.get("answers", "").split(",") if answer)
+    return BankQuestion(text, metadata["language"], frozenset(metadata["intents"].split(",")), answers)

@@ -2,7 +2,10 @@
 
 General grammar of English and Dutch, not rules for particular questions: a yes/no question opens its main
 clause with an auxiliary or, in Dutch, with the finite verb (verb-first word order); a question word opens an
-open question. A leading clause ("In a managed cluster, …", "Als ik k3s gebruik, …") is skipped first.
+open question. A leading clause ("In a managed cluster, …", "Als ik k3s gebruik, …") is skipped first. When a
+statement comes before the question ("I only run one notebook, do I need Kubernetes?", "We have 4 nodes. Is
+InfiniBand needed?"), the question is the sentence that ends in "?", and in it the clause after a comma that
+opens like a question.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ _LEADING_CLAUSE = re.compile(
     r"met|bij|voor|omdat|aangezien|stel|gegeven|na)\b[^,?]*,\s*"
 )
 _WORD = re.compile(r"[a-z0-9']+")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 
 def main_clause(question: str) -> str:
@@ -42,11 +46,24 @@ def main_clause(question: str) -> str:
     return _LEADING_CLAUSE.sub("", text, count=1) or text
 
 
+def _asking_sentence(text: str) -> str:
+    """The last sentence that ends in "?", when a statement comes before it; else the whole text."""
+    asked = [sentence for sentence in _SENTENCE_END.split(text.strip()) if sentence.endswith("?")]
+    return asked[-1] if asked else text
+
+
 def question_form(question: str, language: str) -> Form:
     """yes_no for "Can I …?", "Moet ik …?"; open for what/which/how/why questions and requests."""
-    words = _WORD.findall(main_clause(question).replace("'", ""))
+    sentence = main_clause(_asking_sentence(question))
+    clauses = [sentence, *(clause.strip() for clause in sentence.split(",")[1:])]
+    forms = [_clause_form(_WORD.findall(clause.replace("'", "")), language) for clause in clauses]
+    return next((form for form in forms if form is not None), "open")
+
+
+def _clause_form(words: list[str], language: str) -> Form | None:
+    """The form a clause's first word gives it, or None when the clause does not open like a question."""
     if not words:
-        return "open"
+        return None
     first = words[0]
     if first in _QUESTION_WORDS:
         return "open"
@@ -54,7 +71,7 @@ def question_form(question: str, language: str) -> Form:
         return "yes_no"
     if language == "nl" and (first in _DUTCH_AUXILIARIES or _dutch_finite_verb(first, words)):
         return "yes_no"
-    return "open"
+    return None
 
 
 def _dutch_finite_verb(first: str, words: list[str]) -> bool:

@@ -7,6 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from assistant.config import PROJECT_ROOT
 from assistant.service import Assistant
 from assistant.understanding.bank import BankError, load_bank
 from assistant.understanding.form import question_form
@@ -26,6 +27,11 @@ FORMS = [
     ("Wat doet de device plugin?", "nl", "open"),
     ("Hoe weet Kubernetes hoeveel GPU's een node heeft?", "nl", "open"),
     ("MIG?", "nl", "open"),
+    ("We only have one training job, do we need a cluster at all?", "en", "yes_no"),
+    ("Our nodes sit idle at night. Can the pool shrink to zero?", "en", "yes_no"),
+    ("What is MIG, and can I use it on an A100?", "en", "open"),
+    ("We draaien k3s op eigen servers, moeten we de toolkit zelf installeren?", "nl", "yes_no"),
+    ("Wij huren kale nodes, wie installeert dan de driver?", "nl", "open"),
 ]
 
 
@@ -40,6 +46,16 @@ def test_a_broken_bank_entry_is_named_by_file_and_position(corpus_copy: Path) ->
         "- {q: 'fine?', lang: en, intents: [guide]}\n- {q: 'x', lang: en, intents: [out_of_scope, guide]}\n"
     )
     with pytest.raises(BankError, match=r"batch-9\.yaml: entry 2: intents: .*never combined"):
+        load_bank(corpus_copy)
+
+
+def test_an_answer_naming_no_guide_sentence_is_named_by_file_and_position(corpus_copy: Path) -> None:
+    batch = corpus_copy / "question_bank" / "batch-9.yaml"
+    batch.write_text("- {q: 'what is MIG?', lang: en, intents: [guide], answers: [gpu-sharing/1/99]}\n")
+    with pytest.raises(BankError, match=r"batch-9\.yaml: entry 1: answers: .*no sentence gpu-sharing/1/99"):
+        load_bank(corpus_copy, sentences={("gpu-sharing", 1, 0)})
+    with pytest.raises(BankError, match=r"batch-9\.yaml: entry 1: answers: .*not section/paragraph/sentence"):
+        batch.write_text("- {q: 'what is MIG?', lang: en, intents: [guide], answers: [gpu-sharing]}\n")
         load_bank(corpus_copy)
 
 
@@ -94,3 +110,22 @@ def test_a_named_provider_is_answered_from_its_record(assistant: Assistant) -> N
     assert answer.citations[0].section_id == "provider:gcp"
     first_sentence = answer.answer.split(" [1]")[0]
     assert "MPS" in first_sentence
+
+
+def test_the_bank_holds_no_question_of_an_evaluation_set() -> None:
+    """What the evaluation sets measure is how the classifier generalises: none of their questions is trained on."""
+    from evals.cases import load_cases
+
+    def folded(text: str) -> str:
+        return " ".join("".join(ch if ch.isalnum() else " " for ch in text.lower()).split())
+
+    bank = {folded(question.q) for question in load_bank(PROJECT_ROOT / "corpus")}
+    evaluation_sets = [path for path in (PROJECT_ROOT / "evals").iterdir() if any(path.glob("*.yaml"))]
+    assert len(evaluation_sets) >= 4
+    shared = [
+        (path.name, case.id)
+        for path in evaluation_sets
+        for case in load_cases(path)
+        if folded(case.question) in bank
+    ]
+    assert shared == []
