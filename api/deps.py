@@ -6,7 +6,7 @@ from typing import Annotated
 
 from fastapi import Depends, HTTPException, Request, Security
 from fastapi.concurrency import run_in_threadpool
-from fastapi.security import APIKeyHeader
+from fastapi.security import APIKeyHeader, HTTPBearer
 
 from api.answers import answer_and_log
 from api.runtime import Runtime
@@ -25,6 +25,11 @@ API_KEY = Security(
         auto_error=False,
         description="Needed for /v1/* when the server has ASSISTANT_API_KEYS set.",
     )
+)
+
+# The same keys as a bearer token, as OpenAI's clients send them (api.guard accepts either on every guarded path).
+BEARER = Security(
+    HTTPBearer(auto_error=False, description="An ASSISTANT_API_KEYS key, when the server has keys set.")
 )
 
 

@@ -60,6 +60,7 @@ ROUTES = [
     ("GET", "/metrics"),
     ("GET", "/docs"),
     ("POST", "/slack/events"),
+    ("POST", "/v1/chat/completions"),
 ]
 
 
