@@ -22,6 +22,7 @@ from api.bodies import BodyLimits
 from api.deps import API_KEY, BEARER
 from api.docs import add_docs
 from api.guard import V1Guard
+from api.mcp_transport import add_http
 from api.middleware import RequestContext
 from api.routes import ask, feedback, health, openai_chat, pages, providers
 from api.runtime import Loader, Runtime, load_assistant, split_list
@@ -48,7 +49,7 @@ _V1_ERRORS: dict[int | str, dict[str, Any]] = {
 @asynccontextmanager
 async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     runtime: Runtime = app.state.runtime
-    async with anyio.create_task_group() as tasks:
+    async with app.state.mcp.session_manager.run(), anyio.create_task_group() as tasks:
         tasks.start_soon(runtime.load)
         yield
         tasks.cancel_scope.cancel()
@@ -80,6 +81,7 @@ def create_app(settings: Settings | None = None, loader: Loader = load_assistant
         app.include_router(area.router, dependencies=[API_KEY], responses=_V1_ERRORS)
     for area in _OPENAI_AREAS:
         app.include_router(area.router, dependencies=[BEARER, API_KEY], responses=area.ERRORS)
+    app.state.mcp = add_http(app, settings, runtime)
 
     # Innermost first: the key and the rate limit before the body's size is even looked at; every response,
     # these refusals included, leaves through RequestContext with its request id and headers.

@@ -9,13 +9,12 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.security import APIKeyHeader, HTTPBearer
 
 from api.answers import answer_and_log
-from api.runtime import Runtime
+from api.runtime import READY_WAIT_SECONDS, Runtime
 from api.schemas import AskRequest
 from api.storage import Store
 from assistant.models import Answer
 from assistant.service import Assistant
 
-READY_WAIT_SECONDS = 30.0  # a request that arrives while the model loads waits rather than fails
 _RETRY_AFTER_LOADING = "5"
 
 # Declares the X-API-Key header of /v1/* in the OpenAPI document; `api.guard` checks it, before the body is read.
