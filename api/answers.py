@@ -7,11 +7,14 @@ adapter calls `answer_and_log` too, so its questions land in the same log.
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 from api import metrics
 from api.storage import Store
 from assistant.models import Answer, Language, Turn
-from assistant.service import Assistant
+
+if TYPE_CHECKING:
+    from assistant.service import Assistant
 
 
 def answer_and_log(

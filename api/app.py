@@ -3,7 +3,8 @@
 A new area of the service is a module in `api/routes/` with a `router`, listed in `_PUBLIC_AREAS` (no API
 key, no rate limit: pages, operations, callers with their own authentication such as Slack's signed
 requests) or in `_V1_AREAS` (paths under /v1/, behind the API key and the rate limit, which `api.guard`
-applies to every path under /v1/ before routing).
+applies to every path under /v1/ and to /mcp before routing). `_OPENAI_AREAS` are under /v1/ too, but answer
+errors in OpenAI's shape (api/errors.py) and document the bearer token their clients send.
 """
 
 from __future__ import annotations
@@ -18,11 +19,12 @@ from fastapi.middleware.cors import CORSMiddleware
 
 from api import errors
 from api.bodies import BodyLimits
-from api.deps import API_KEY
+from api.deps import API_KEY, BEARER
 from api.docs import add_docs
 from api.guard import V1Guard
+from api.mcp_transport import add_http
 from api.middleware import RequestContext
-from api.routes import ask, feedback, health, pages, providers
+from api.routes import ask, feedback, health, openai_chat, pages, providers
 from api.runtime import Loader, Runtime, load_assistant, split_list
 from api.slack import router as slack
 from api.storage import Store
@@ -30,6 +32,7 @@ from assistant.config import Settings, get_settings
 
 _PUBLIC_AREAS = (pages, health, slack)
 _V1_AREAS = (ask, providers, feedback)
+_OPENAI_AREAS = (openai_chat,)
 _V1_ERRORS: dict[int | str, dict[str, Any]] = {
     status: {"description": description, "content": errors.ERROR_JSON}
     for status, description in [
@@ -46,7 +49,7 @@ _V1_ERRORS: dict[int | str, dict[str, Any]] = {
 @asynccontextmanager
 async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     runtime: Runtime = app.state.runtime
-    async with anyio.create_task_group() as tasks:
+    async with app.state.mcp.session_manager.run(), anyio.create_task_group() as tasks:
         tasks.start_soon(runtime.load)
         yield
         tasks.cancel_scope.cancel()
@@ -76,6 +79,9 @@ def create_app(settings: Settings | None = None, loader: Loader = load_assistant
         app.include_router(area.router)
     for area in _V1_AREAS:
         app.include_router(area.router, dependencies=[API_KEY], responses=_V1_ERRORS)
+    for area in _OPENAI_AREAS:
+        app.include_router(area.router, dependencies=[BEARER, API_KEY], responses=area.ERRORS)
+    app.state.mcp = add_http(app, settings, runtime)
 
     # Innermost first: the key and the rate limit before the body's size is even looked at; every response,
     # these refusals included, leaves through RequestContext with its request id and headers.
@@ -90,7 +96,7 @@ def create_app(settings: Settings | None = None, loader: Loader = load_assistant
         CORSMiddleware,
         allow_origins=origins,
         allow_methods=["GET", "POST"],
-        allow_headers=["Content-Type", "X-API-Key", "X-Request-ID"],
+        allow_headers=["Content-Type", "X-API-Key", "X-Request-ID", "Authorization"],
         expose_headers=["X-Request-ID", "Retry-After"],
         max_age=600,
     )

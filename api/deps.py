@@ -6,16 +6,15 @@ from typing import Annotated
 
 from fastapi import Depends, HTTPException, Request, Security
 from fastapi.concurrency import run_in_threadpool
-from fastapi.security import APIKeyHeader
+from fastapi.security import APIKeyHeader, HTTPBearer
 
 from api.answers import answer_and_log
-from api.runtime import Runtime
+from api.runtime import READY_WAIT_SECONDS, Runtime
 from api.schemas import AskRequest
 from api.storage import Store
 from assistant.models import Answer
 from assistant.service import Assistant
 
-READY_WAIT_SECONDS = 30.0  # a request that arrives while the model loads waits rather than fails
 _RETRY_AFTER_LOADING = "5"
 
 # Declares the X-API-Key header of /v1/* in the OpenAPI document; `api.guard` checks it, before the body is read.
@@ -25,6 +24,11 @@ API_KEY = Security(
         auto_error=False,
         description="Needed for /v1/* when the server has ASSISTANT_API_KEYS set.",
     )
+)
+
+# The same keys as a bearer token, as OpenAI's clients send them (api.guard accepts either on every guarded path).
+BEARER = Security(
+    HTTPBearer(auto_error=False, description="An ASSISTANT_API_KEYS key, when the server has keys set.")
 )
 
 

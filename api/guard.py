@@ -1,4 +1,6 @@
-"""The API key and the rate limit of /v1/*, checked before anything reads or parses the request body.
+"""The API key and the rate limit of /v1/* and /mcp, checked before anything reads or parses the request body.
+
+A key comes in the X-API-Key header or, as OpenAI's and MCP's clients send it, as `Authorization: Bearer KEY`.
 
 Plain ASGI middleware rather than a route dependency: FastAPI reads and parses a route's body before it
 solves the route's dependencies, so as a dependency the guard let clients without a key make the server parse
@@ -18,6 +20,21 @@ from api.errors import error_response
 from api.runtime import Runtime
 
 V1_PREFIX = "/v1/"
+MCP_PATH = "/mcp"
+_BEARER = "bearer "
+
+
+def guarded(path: str) -> bool:
+    return path.startswith(V1_PREFIX) or path == MCP_PATH or path.startswith(MCP_PATH + "/")
+
+
+def presented_key(headers: Headers) -> str | None:
+    """The key a request presents: its X-API-Key header, else its bearer token."""
+    key = headers.get("x-api-key")
+    if key is not None:
+        return key
+    authorization = headers.get("authorization", "")
+    return authorization[len(_BEARER) :].strip() if authorization.lower().startswith(_BEARER) else None
 
 
 def _valid_key(key: str | None, keys: frozenset[str]) -> bool:
@@ -39,9 +56,12 @@ def _refusal(runtime: Runtime, key: str | None, address: str) -> Response | None
                 headers={"Retry-After": str(retry_after)},
             )
     if runtime.api_keys and not valid:
-        return error_response(
-            401, "an X-API-Key header is required" if key is None else "the X-API-Key is not valid"
+        reason = (
+            "an API key is required: send it in the X-API-Key header or as Authorization: Bearer KEY"
+            if key is None
+            else "the API key is not valid"
         )
+        return error_response(401, reason, headers={"WWW-Authenticate": "Bearer"})
     return None
 
 
@@ -51,10 +71,10 @@ class V1Guard:
         self.runtime = runtime
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and scope["path"].startswith(V1_PREFIX):
+        if scope["type"] == "http" and guarded(scope["path"]):
             client = scope.get("client")
             address = client[0] if client else "unknown"
-            response = _refusal(self.runtime, Headers(scope=scope).get("x-api-key"), address)
+            response = _refusal(self.runtime, presented_key(Headers(scope=scope)), address)
             if response is not None:
                 await response(scope, receive, send)
                 return

@@ -15,7 +15,7 @@ from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from api import metrics
-from api.errors import internal_error
+from api.errors import error_style, internal_error, style_for
 from api.logs import request_id
 from api.policies import DEFAULT_HEADERS
 
@@ -41,6 +41,7 @@ class RequestContext:
         incoming = Headers(scope=scope).get("x-request-id", "")
         rid = incoming if _CLIENT_ID.fullmatch(incoming) else uuid.uuid4().hex
         token = request_id.set(rid)
+        style = error_style.set(style_for(scope["path"]))
         started = time.perf_counter()
         status = 500
         response_started = False
@@ -70,3 +71,4 @@ class RequestContext:
             fields = {"method": method, "path": scope["path"], "route": route, "status": status}
             logger.info("request", extra={"fields": fields | {"duration_ms": round(seconds * 1000, 2)}})
             request_id.reset(token)
+            error_style.reset(style)

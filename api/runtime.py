@@ -5,17 +5,21 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from anyio import to_thread
 
 from api.ratelimit import RateLimiter
 from api.storage import Store
 from assistant.config import Settings
-from assistant.service import Assistant
+
+if TYPE_CHECKING:  # the model's libraries load with the assistant, not when this module is imported, so
+    from assistant.service import Assistant  # `python -m assistant mcp` answers its client at once
 
 logger = logging.getLogger("api")
 
-Loader = Callable[[Settings], Assistant]
+Loader = Callable[[Settings], "Assistant"]
+READY_WAIT_SECONDS = 30.0  # a request that arrives while the model loads waits rather than fails
 
 # One question per language: loads the language detector's models and warms the caches before traffic.
 _WARM_UP = ("Can I share one GPU between pods?", "Kan ik één GPU delen tussen pods?")
@@ -23,6 +27,8 @@ _WARM_UP = ("Can I share one GPU between pods?", "Kan ik één GPU delen tussen 
 
 def load_assistant(settings: Settings) -> Assistant:
     """The model and the index, loaded once, already past the slow first answer."""
+    from assistant.service import Assistant
+
     assistant = Assistant.from_settings(settings)
     for question in _WARM_UP:
         assistant.ask(question)

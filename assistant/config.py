@@ -44,7 +44,8 @@ class Settings(BaseSettings):
         description="SQLAlchemy URL of the feedback and question log; unset: SQLite in data_dir.",
     )
     api_keys: str = Field(
-        default="", description="Comma-separated keys for the X-API-Key header of /v1/*; empty: open."
+        default="",
+        description="Comma-separated keys for /v1/* and /mcp (X-API-Key or Authorization: Bearer); empty: open.",
     )
     cors_origins: str = Field(
         default="", description="Comma-separated origins that may call the API from a page; *: any."
@@ -71,6 +72,16 @@ class Settings(BaseSettings):
         default="",
         description="Comma-separated addresses or networks of the proxies in front of the service, whose "
         "X-Forwarded-For and X-Forwarded-Proto are believed; empty: none, the peer is the client.",
+    )
+    mcp_allowed_hosts: str = Field(
+        default="",
+        description="Comma-separated Host header values /mcp accepts besides loopback and ASSISTANT_PUBLIC_URL's "
+        "host (`guide.example.com`, `guide.example.com:*` for any port); `*`: no Host or Origin check.",
+    )
+    mcp_allowed_origins: str = Field(
+        default="",
+        description="Comma-separated Origin values /mcp accepts besides loopback and ASSISTANT_PUBLIC_URL's "
+        "origin; a request without Origin (not from a browser) is always accepted.",
     )
     slack_signing_secret: SecretStr = Field(
         default=SecretStr(""),
