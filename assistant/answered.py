@@ -11,7 +11,9 @@ sentence's support is the weight of the votes it gets, from 0 to 1.
 from __future__ import annotations
 
 import numpy as np
+from langchain_core.embeddings import Embeddings
 
+from assistant.embeddings import embed_queries
 from assistant.knowledge import KnowledgeBase, ParagraphKey
 from assistant.understanding.bank import BankQuestion
 
@@ -22,7 +24,8 @@ SentenceKey = tuple[ParagraphKey, int]
 
 
 class AnsweredQuestions:
-    """The bank's guide questions, their query vectors and the sentences that answer them."""
+    """The bank's guide questions and the guide's own FAQ questions, their query vectors and the sentences
+    that answer them."""
 
     def __init__(self, questions: list[BankQuestion], vectors: np.ndarray) -> None:
         labelled = [i for i, question in enumerate(questions) if "guide" in question.intents]
@@ -33,7 +36,22 @@ class AnsweredQuestions:
         ]
 
     @classmethod
-    def from_knowledge(cls, knowledge: KnowledgeBase) -> AnsweredQuestions:
+    def from_knowledge(cls, knowledge: KnowledgeBase, embeddings: Embeddings) -> AnsweredQuestions:
+        """The bank, and each FAQ's question in each language answered by its paragraph, in order: the
+        guide's own labelled questions (embedded here as queries, as the bank's were at index time)."""
+        faq = [
+            BankQuestion(
+                title, language, frozenset({"guide"}), tuple((*key, i) for i in range(len(sentences)))
+            )
+            for key, paragraph in knowledge.paragraphs.items()
+            if paragraph.kind == "faq" and key[1] == 0
+            for language, title in paragraph.titles.items()
+            for sentences in [paragraph.sentences[language]]
+        ]
+        vectors = np.asarray(embed_queries(embeddings, [question.text for question in faq]), dtype=np.float32)
+        if len(faq):
+            vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+            return cls([*knowledge.questions, *faq], np.vstack([knowledge.question_vectors, vectors]))
         return cls(knowledge.questions, knowledge.question_vectors)
 
     def support(self, vector: np.ndarray) -> tuple[dict[SentenceKey, float], dict[SentenceKey, float]]:

@@ -42,8 +42,8 @@ FEATURES = (
     "answers similar questions",  # `assistant/answered.py`
     "leads for similar questions",
 )
-WEIGHTS = np.array([3.62, 7.12, 2.67, 0.92, -0.63, 2.80, 3.48])
-BIAS = -12.94
+WEIGHTS = np.array([5.27, 4.54, 2.89, 1.04, -0.86, 2.18, 3.70])
+BIAS = -12.09
 JOINS = 0.5  # the probability at which a sentence joins the lead: it answers more likely than not
 
 
@@ -69,7 +69,7 @@ class Composer:
         self._retriever = retriever
         self._sentence_selection = sentence_selection
         self._facts = SentenceFacts(knowledge)
-        self._answered = AnsweredQuestions.from_knowledge(knowledge)
+        self._answered = AnsweredQuestions.from_knowledge(knowledge, retriever.embeddings)
         self._spans = load_spans(knowledge, retriever.embeddings, self._facts.is_direct_answer)
         self._subject_terms = subject_terms  # provider names: what a question is about, not what it asks
 
@@ -148,7 +148,7 @@ class Composer:
             ]
         chosen = self._coherent(chosen)
         if analysis.form == "yes_no":
-            chosen = self._with_direct_answer(chosen, paragraph_key(hits[0].metadata))
+            chosen = self._with_direct_answer(chosen, chosen[0].key)
         return chosen
 
     def _faq_answer(self, lead: Choice) -> list[Choice]:
@@ -246,7 +246,7 @@ class Composer:
         return list(unique.values())
 
     def _with_direct_answer(self, chosen: list[Choice], best: ParagraphKey) -> list[Choice]:
-        """A yes/no question whose best paragraph answers an FAQ opens with the FAQ's direct answer, whole."""
+        """A yes/no question whose answer leads with an FAQ opens with that FAQ's direct answer, whole."""
         if not self._facts.is_direct_answer(best, 0):
             return chosen
         rest = [choice for choice in chosen if (choice.key, choice.index) != (best, 0)]

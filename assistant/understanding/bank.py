@@ -54,8 +54,9 @@ class LabelledQuestion(BaseModel):
     def _sentence_refs(cls, answers: tuple[str, ...], info: ValidationInfo) -> tuple[str, ...]:
         """Each names a sentence of the guide as it is now (`sentences` in the context, when given)."""
         sentences = (info.context or {}).get("sentences")
-        for answer in answers:  # sentence_ref raises for anything but section/paragraph/sentence
-            if sentences is not None and sentence_ref(answer) not in sentences:
+        for answer in answers:
+            ref = sentence_ref(answer)  # raises for anything but section/paragraph/sentence
+            if sentences is not None and ref not in sentences:
                 raise ValueError(f"the guide has no sentence {answer}")
         return answers
 

@@ -30,7 +30,9 @@ def test_labelled_questions_lead_to_the_section_of_questions_they_did_not_includ
 
 def test_support_is_a_share_of_the_votes(assistant: Assistant) -> None:
     vector = assistant.retriever.query_vector("how does a node tell the scheduler how many GPUs it has?")
-    answers, leads = AnsweredQuestions.from_knowledge(assistant.knowledge).support(vector)
+    answers, leads = AnsweredQuestions.from_knowledge(
+        assistant.knowledge, assistant.retriever.embeddings
+    ).support(vector)
     assert leads and answers
     assert all(0 < share <= 1.0 + 1e-9 for share in answers.values())
     assert sum(leads.values()) <= 1.0 + 1e-9

@@ -64,14 +64,7 @@ FAQ_CASES = [
         [{"time-slicing"}],
     ),
     ("Is Kubernetes worth it for a single GPU task?", "en", {"faq-single-gpu-task"}, [{"usually not"}]),
-    pytest.param(
-        "is k8s overkill for just one gpu job?",
-        "en",
-        {"faq-single-gpu-task"},
-        [{"ssh"}],
-        # Neither model links "overkill" to "worth it": the multiple-workloads FAQ ranks first.
-        marks=pytest.mark.xfail(strict=True, reason="known miss of the bundled embedding model"),
-    ),
+    ("is k8s overkill for just one gpu job?", "en", {"faq-single-gpu-task"}, [{"ssh"}]),
     (
         "Is Kubernetes de moeite waard voor een enkele GPU-taak?",
         "nl",
@@ -85,15 +78,11 @@ FAQ_CASES = [
         {"faq-multi-node-training"},
         [{"infiniband"}, {"gang"}],
     ),
-    pytest.param(
+    (
         "what do i need for distributed training over several gpu nodes?",
         "en",
         {"faq-multi-node-training", "tradeoffs", "why-it-matters"},
         [{"infiniband", "rdma"}],
-        # Sentence by sentence, the multi-node bullet of why-it-matters outranks the FAQ's checklist.
-        marks=pytest.mark.xfail(
-            strict=True, reason="the checklist loses to a closer sentence on another topic"
-        ),
     ),
     (
         "Wat moet ik controleren voor multi-node gedistribueerde training op Kubernetes?",

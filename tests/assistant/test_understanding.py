@@ -49,14 +49,15 @@ def test_a_broken_bank_entry_is_named_by_file_and_position(corpus_copy: Path) ->
         load_bank(corpus_copy)
 
 
-def test_an_answer_naming_no_guide_sentence_is_named_by_file_and_position(corpus_copy: Path) -> None:
-    batch = corpus_copy / "question_bank" / "batch-9.yaml"
+def test_an_answer_naming_no_guide_sentence_is_named_by_file_and_position(tmp_path: Path) -> None:
+    (tmp_path / "question_bank").mkdir()
+    batch = tmp_path / "question_bank" / "batch-9.yaml"
     batch.write_text("- {q: 'what is MIG?', lang: en, intents: [guide], answers: [gpu-sharing/1/99]}\n")
     with pytest.raises(BankError, match=r"batch-9\.yaml: entry 1: answers: .*no sentence gpu-sharing/1/99"):
-        load_bank(corpus_copy, sentences={("gpu-sharing", 1, 0)})
+        load_bank(tmp_path, sentences={("gpu-sharing", 1, 0)})
+    batch.write_text("- {q: 'what is MIG?', lang: en, intents: [guide], answers: [gpu-sharing]}\n")
     with pytest.raises(BankError, match=r"batch-9\.yaml: entry 1: answers: .*not section/paragraph/sentence"):
-        batch.write_text("- {q: 'what is MIG?', lang: en, intents: [guide], answers: [gpu-sharing]}\n")
-        load_bank(corpus_copy)
+        load_bank(tmp_path)
 
 
 def test_the_intent_models_generalise_to_bank_questions_they_did_not_see(assistant: Assistant) -> None:
