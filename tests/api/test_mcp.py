@@ -179,7 +179,8 @@ def test_over_http_the_rate_limit_counts_mcp_requests(guarded_server: Server) ->
     assert statuses == [401] * GUARDED_RATE_LIMIT + [429]
 
 
-def test_over_stdio_each_tool_and_resource_answers(server_root: Path, tmp_path: Path) -> None:
+def test_over_stdio_each_tool_and_resource_answers(server_root: Path, tmp_path: Path, assistant) -> None:
+    """`assistant` makes sure the session's index is built: the process started here only loads it."""
     env = {key: value for key, value in os.environ.items() if not key.startswith(("ASSISTANT_", "SLACK_"))}
     env |= {"ASSISTANT_INDEX_DIR": str(server_root / "index"), "ASSISTANT_DATA_DIR": str(tmp_path)}
     params = StdioServerParameters(
@@ -193,8 +194,18 @@ def test_over_stdio_each_tool_and_resource_answers(server_root: Path, tmp_path: 
                 await _check_sections_and_errors(client)
                 providers = await client.call_tool("find_providers", {"amd": True})
                 assert not providers.is_error and providers.structured_content["filter"] == {"amd": True}
-                # ask_guide is the same function as over HTTP; here it would wait for the model to load.
                 empty = await client.call_tool("ask_guide", {"question": ""})
                 assert empty.is_error and "the question is empty" in empty.content[0].text
+                # The model loads after the handshake; a call waits for it, and says so when it waited too long.
+                for _ in range(4):
+                    asked = await client.call_tool(
+                        "ask_guide", {"question": "Kan ik één GPU delen tussen pods?"}
+                    )
+                    if not (asked.is_error and "still loading" in asked.content[0].text):
+                        break
+                assert not asked.is_error, asked.content
+                answer = Answer.model_validate(asked.structured_content).model_dump(mode="json")
+                assert_answer(answer, "nl")
+                assert not answer["refused"]
 
     _run(test)
