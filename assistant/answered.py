@@ -15,7 +15,7 @@ from langchain_core.embeddings import Embeddings
 
 from assistant.embeddings import embed_queries
 from assistant.knowledge import KnowledgeBase, ParagraphKey
-from assistant.understanding.bank import BankQuestion
+from assistant.understanding.bank import BankQuestion, SentenceRef
 
 NEIGHBOURS = 8  # the labelled questions that vote
 TEMPERATURE = 0.02  # of the softmax over their cosine similarities: e5's similarities span a narrow range
@@ -41,18 +41,17 @@ class AnsweredQuestions:
         guide's own labelled questions (embedded here as queries, as the bank's were at index time)."""
         faq = [
             BankQuestion(
-                title, language, frozenset({"guide"}), tuple((*key, i) for i in range(len(sentences)))
+                title, language, frozenset({"guide"}), _whole_paragraph(key, len(paragraph.sentences["nl"]))
             )
             for key, paragraph in knowledge.paragraphs.items()
             if paragraph.kind == "faq" and key[1] == 0
             for language, title in paragraph.titles.items()
-            for sentences in [paragraph.sentences[language]]
         ]
+        if not faq:
+            return cls(knowledge.questions, knowledge.question_vectors)
         vectors = np.asarray(embed_queries(embeddings, [question.text for question in faq]), dtype=np.float32)
-        if len(faq):
-            vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
-            return cls([*knowledge.questions, *faq], np.vstack([knowledge.question_vectors, vectors]))
-        return cls(knowledge.questions, knowledge.question_vectors)
+        vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+        return cls([*knowledge.questions, *faq], np.vstack([knowledge.question_vectors, vectors]))
 
     def support(self, vector: np.ndarray) -> tuple[dict[SentenceKey, float], dict[SentenceKey, float]]:
         """Per sentence, the share of the neighbours' votes that it answers, and that it answers first."""
@@ -71,3 +70,8 @@ class AnsweredQuestions:
             for sentence in sentences:
                 answers[sentence] = answers.get(sentence, 0.0) + float(weight)
         return answers, leads
+
+
+def _whole_paragraph(key: ParagraphKey, sentences: int) -> tuple[SentenceRef, ...]:
+    """Every sentence of a paragraph, in order (both languages have the same sentences; the corpus checks it)."""
+    return tuple((*key, index) for index in range(sentences))
