@@ -1,18 +1,21 @@
 """The question log and the feedback on answers, in SQLite by default or any database SQLAlchemy reaches.
 
-SQLite runs in WAL mode with `synchronous=FULL`: a row is on disk when its request returns, so a crash of the
-process (or the machine) loses nothing that was acknowledged, and readers never wait for the writer.
+SQLite runs in WAL mode with `synchronous=FULL`: feedback is on disk when its request returns, so a crash of
+the process (or the machine) loses none that was acknowledged, and readers never wait for the writer. The
+question log is written behind the answers, in batches (`api/question_log.py`).
 Several replicas share one PostgreSQL database through ASSISTANT_DATABASE_URL.
 """
 
 from __future__ import annotations
 
+import time
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from sqlalchemy import JSON, DateTime, Engine, ForeignKey, String, Text, create_engine, event, insert
+from sqlalchemy import JSON, DateTime, Engine, ForeignKey, String, Text, create_engine, event
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 
+from api.question_log import QuestionLog
 from assistant.config import Settings
 from assistant.models import Answer
 
@@ -88,14 +91,14 @@ class Store:
         self.engine = _engine(url)
         Base.metadata.create_all(self.engine)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
+        self._questions = QuestionLog(self.engine, QuestionRow.__table__)
 
     @classmethod
     def from_settings(cls, settings: Settings) -> Store:
         return cls(database_url(settings))
 
     def log_question(self, question: str, answer: Answer, latency_ms: float) -> None:
-        """Record an answered question before its answer is returned, so feedback on it can be checked.
-        A plain INSERT rather than the ORM's unit of work: it runs once per answer."""
+        """Queue an answered question for the log; it is written within a fraction of a second."""
         row = {
             "answer_id": answer.id,
             "question": question,
@@ -105,17 +108,33 @@ class Store:
             "latency_ms": round(latency_ms, 3),
             "created": datetime.now(UTC),
         }
-        with self.engine.begin() as connection:
-            connection.execute(insert(QuestionRow), [row])
+        self._questions.add(row)
+
+    def logged_question(self, answer_id: str) -> QuestionRow | None:
+        """The logged question behind an answer, None when no answer has that id.
+
+        This process's queue is written first. An answer given by another replica may still wait in that
+        replica's queue, so a miss is looked up once more after two of its write intervals."""
+        self._questions.flush()
+        for attempt in range(2):
+            if attempt:
+                time.sleep(2 * self._questions.interval)
+            with self._session() as session:
+                row = session.get(QuestionRow, answer_id)
+            if row is not None:
+                return row
+        return None
 
     def add_feedback(self, answer_id: str, rating: Rating, comment: str | None) -> FeedbackRow | None:
         """Store feedback on a logged answer; None when no answer has that id."""
+        if self.logged_question(answer_id) is None:
+            return None
         with self._session.begin() as session:
-            if session.get(QuestionRow, answer_id) is None:
-                return None
             row = FeedbackRow(answer_id=answer_id, rating=rating, comment=comment, created=datetime.now(UTC))
             session.add(row)
         return row
 
     def close(self) -> None:
+        """Write the queued questions, then let the connections go."""
+        self._questions.close()
         self.engine.dispose()

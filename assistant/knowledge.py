@@ -1,8 +1,7 @@
 """The active index, read once into memory: passages for lexical search, sentences with their vectors.
 
-Dense passage search goes to Chroma and asks it for ids and distances only: the passages' text and
-metadata are held here, together with everything an answer is composed from, so answering needs no
-further round trip to the store.
+Everything a question needs is held here: the passages' text, metadata and unit vectors for both
+searches, and the sentences an answer is composed from, so answering makes no round trip to the store.
 """
 
 from __future__ import annotations
@@ -46,7 +45,7 @@ class Paragraph:
 
 @dataclass
 class KnowledgeBase:
-    store: Collection  # the active Chroma collection, searched by vector
+    store: Collection  # the active Chroma collection, which everything below was read from
     passages: list[Document]  # every passage, with its Chroma id
     paragraphs: dict[ParagraphKey, Paragraph]
     passage_vectors: np.ndarray  # one unit vector per passage, in the order of `passages`

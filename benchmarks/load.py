@@ -212,16 +212,22 @@ async def levels(url: str, requests: int, seconds: float) -> None:
             print(run.line(f"{mode}, {clients} clients"), flush=True)
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
 
 
+@dataclass
+class LocalServer:
+    url: str
+    pid: int
+
+
 @contextlib.contextmanager
-def local_server(workdir: Path, workers: int) -> Iterator[str]:
+def local_server(workdir: Path, workers: int) -> Iterator[LocalServer]:
     """`python -m assistant serve` on a free loopback port, stopped (by its own pid) on the way out."""
-    port = _free_port()
+    port = free_port()
     env = os.environ | {"ASSISTANT_RATE_LIMIT": "0", "ASSISTANT_DATA_DIR": str(workdir / "data")}
     log = (workdir / "server.log").open("w")
     server = subprocess.Popen(
@@ -243,7 +249,7 @@ def local_server(workdir: Path, workers: int) -> Iterator[str]:
             time.sleep(0.3)
         else:
             raise RuntimeError("the server was not ready within 300 s")
-        yield url
+        yield LocalServer(url, server.pid)
     finally:
         server.send_signal(signal.SIGTERM)
         try:
@@ -274,7 +280,7 @@ def main() -> int:
         url = (
             args.url.rstrip("/")
             if args.url
-            else stack.enter_context(local_server(Path(workdir), args.workers))
+            else stack.enter_context(local_server(Path(workdir), args.workers)).url
         )
         print(f"server {url}, {os.cpu_count()} CPUs", flush=True)
         asyncio.run(soak(url, args.soak) if args.soak else levels(url, args.requests, args.seconds))

@@ -9,12 +9,11 @@ from __future__ import annotations
 from typing import cast
 
 from anyio import to_thread
-from sqlalchemy.orm import Session
 
 from api.answers import answer_and_log
 from api.deps import READY_WAIT_SECONDS
 from api.runtime import Runtime
-from api.storage import QuestionRow, Rating
+from api.storage import Rating
 from assistant.models import Answer, Language, Turn
 from assistant.service import Assistant
 
@@ -53,8 +52,7 @@ class Answering:
         return question, answer.model_copy(update={"id": answer_id})
 
     def _logged(self, answer_id: str) -> tuple[str, Language] | None:
-        with Session(self.runtime.store.engine) as session:
-            row = session.get(QuestionRow, answer_id)
+        row = self.runtime.store.logged_question(answer_id)
         return None if row is None else (row.question, cast(Language, row.language))
 
     async def feedback(self, answer_id: str, rating: Rating) -> bool:

@@ -1,4 +1,5 @@
-"""POST /v1/feedback on a real server, and that what it stored survives a `kill -9`."""
+"""POST /v1/feedback on a real server; what it stored survives a `kill -9`, and the question log, written
+behind the answers, loses nothing on a clean shutdown."""
 
 from __future__ import annotations
 
@@ -70,6 +71,8 @@ def test_feedback_and_question_log_survive_kill_9(spawn: Callable[..., Server], 
             # The restarted server still knows the answer: the question log survived too.
             again = http.post("/v1/feedback", json={"answer_id": answer_id, "rating": "down"})
             assert again.status_code == 201
+            # Asked right before a clean shutdown: still queued when the signal comes, written on the way out.
+            last_id = _ask(http, "Wat doet de GPU Operator?")
     finally:
         second.stop()
 
@@ -77,7 +80,9 @@ def test_feedback_and_question_log_survive_kill_9(spawn: Callable[..., Server], 
     with Session(engine) as session:
         rows = session.scalars(select(FeedbackRow).where(FeedbackRow.answer_id == answer_id)).all()
         question = session.get(QuestionRow, answer_id)
+        last = session.get(QuestionRow, last_id)
     engine.dispose()
     assert [(row.rating, row.comment) for row in rows] == [("up", "clear"), ("down", None)]
     assert question is not None and question.question == "Can I share one GPU between pods?"
     assert question.refused is False and question.cited_sections and question.latency_ms > 0
+    assert last is not None and last.question == "Wat doet de GPU Operator?" and last.language == "nl"
