@@ -38,6 +38,7 @@ from assistant.models import Answer, Language, ProviderResults, Turn
 from assistant.providers.documents import provider_section, record_documents
 from assistant.providers.filters import ProviderFilter, apply_filter
 from assistant.providers.records import load_records
+from assistant.providers.renderings import load_renderings
 from assistant.providers.schema import ProviderRecord
 
 SERVER_NAME = "gpu-guide"
@@ -93,11 +94,16 @@ class Library:
 
     guides: dict[str, GuideText]
     records: dict[str, ProviderRecord]
+    renderings: dict[str, str]  # the records' source texts in Dutch
 
     @classmethod
     def load(cls, settings: Settings) -> Library:
         records = load_records(settings.providers_dir)
-        return cls(load_guide(settings.corpus_dir), {record.slug: record for record in records})
+        return cls(
+            load_guide(settings.corpus_dir),
+            {record.slug: record for record in records},
+            load_renderings(settings.providers_dir),
+        )
 
     def section(self, section_id: str, language: Language) -> SectionText:
         """The section or record of this id; ToolError naming the valid ids for any other."""
@@ -114,7 +120,7 @@ class Library:
             )
         paragraphs = [
             document.page_content
-            for document in record_documents([record])
+            for document in record_documents([record], self.renderings)
             if document.metadata["language"] == language
         ]
         return SectionText(

@@ -13,6 +13,7 @@ from assistant.config import Settings
 from assistant.corpus import load_guide, section_url
 from assistant.providers.documents import record_documents
 from assistant.providers.records import load_records
+from assistant.providers.renderings import load_renderings
 from assistant.text import split_sentences
 
 PASSAGE, SENTENCE = "passage", "sentence"
@@ -44,7 +45,8 @@ def guide_paragraphs(settings: Settings) -> list[Document]:
 
 def paragraphs(settings: Settings) -> list[Document]:
     """Every quotable paragraph: the guide's and the provider records'."""
-    return guide_paragraphs(settings) + record_documents(load_records(settings.providers_dir))
+    records = load_records(settings.providers_dir)
+    return guide_paragraphs(settings) + record_documents(records, load_renderings(settings.providers_dir))
 
 
 def _split(paragraph: Document) -> list[Document]:

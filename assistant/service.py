@@ -73,8 +73,7 @@ class Assistant:
         scope = sorted(analysis.named) or best_matches
         hits = self.retriever.invoke(analysis.search_text, providers=scope)
         if analysis.context:  # a follow-up: its own words, read within the earlier question's topic
-            queries = (question, analysis.context)
-            hits = self.retriever.fuse([*(self.retriever.invoke(q, providers=scope) for q in queries), hits])
+            hits = self.retriever.fuse([self.retriever.invoke(question, providers=scope), hits])
         return Search(analysis, hits, providers, scope)
 
     def retrieve(

@@ -8,12 +8,14 @@ source; the facts the sources leave open are listed as open in one sentence per 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from types import MappingProxyType
 from urllib.parse import urlparse
 
 from langchain_core.documents import Document
 
 from assistant.models import Language
+from assistant.providers.renderings import rendered
 from assistant.providers.schema import Area, Fact, Interconnect, Price, ProviderRecord, Source, Sourced
 
 Pair = tuple[str, str]
@@ -382,13 +384,22 @@ def provider_section(slug: str) -> str:
     return f"provider:{slug}"
 
 
-def record_documents(records: Iterable[ProviderRecord]) -> list[Document]:
-    """Per record and language, one Document per paragraph, cited as provider:<slug>."""
+def record_documents(
+    records: Iterable[ProviderRecord], renderings: Mapping[str, str] = MappingProxyType({})
+) -> list[Document]:
+    """Per record and language, one Document per paragraph, cited as provider:<slug>.
+
+    The Dutch sentences come from the record with its source texts rendered in Dutch (`renderings`): the
+    same builders on the same facts give the same sentences in the same order, so the pairs stay aligned."""
     documents = []
     for record in records:
+        dutch = rendered(record, renderings)
         for position, build in enumerate(_PARAGRAPHS):
             paragraph = build(record)
-            pairs = paragraph.pairs()
+            pairs = [
+                (english, nl)
+                for (english, _), (_, nl) in zip(paragraph.pairs(), build(dutch).pairs(), strict=True)
+            ]
             url = paragraph.links[0] if paragraph.links else record.website
             for index, language in enumerate(_LANGUAGES):
                 metadata = {

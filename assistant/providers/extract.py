@@ -110,15 +110,33 @@ _GPU_MODEL = re.compile(
     r"\b(gb300|gb200|gh200|b300|b200|h200|h100|a100|a10g|a10|a40|a16|a6000|l40s|l40|l4|t4|v100|p100|"
     r"mi300x|mi325x|mi350x|mi355x|rtx ?pro ?6000|rtx ?6000|rtx ?4090|rtx ?4000)(?:s|'s)?\b"
 )
+# Areas by their names and by the countries and cities where GPU clouds commonly have data centres, in
+# English and Dutch (a gazetteer: a question names a place far more often than a region code).
 _AREAS = {
-    "eu": _any(r"\beurop\w*", r"\beu\b", r"\bemea\b"),
+    "eu": _any(
+        r"\beurop\w*",
+        r"\beu\b",
+        r"\bemea\b",
+        r"\b(?:germany|duitsland|france|frankrijk|netherlands|nederland|holland|belgi(?:um|e)|ireland|ierland)\b",
+        r"\b(?:uk|united kingdom|england|engeland|britain|groot-brittannie|scotland|schotland)\b",
+        r"\b(?:finland|sweden|zweden|norway|noorwegen|iceland|ijsland|denmark|denemarken|poland|polen)\b",
+        r"\b(?:spain|spanje|italy|italie|switzerland|zwitserland|austria|oostenrijk|portugal)\b",
+        r"\b(?:amsterdam|rotterdam|frankfurt|berlin|berlijn|munich|munchen|paris|parijs|london|londen|dublin)\b",
+        r"\b(?:stockholm|helsinki|oslo|copenhagen|kopenhagen|warsaw|warschau|madrid|milan|milaan|zurich|vienna|wenen)\b",
+        r"\b(?:gravelines|roubaix|strasbourg|straatsburg|lisbon|lissabon|brussels|brussel)\b",
+    ),
     "us": _any(
         r"\bunited states\b",
         r"\bamerica\w*",
         r"\bamerika\w*",
         r"\bverenigde staten\b",
         r"\busa\b",
-        r"\bus (?:east|west|central)",
+        r"\bus[- ](?:east|west|central|north|south)",
+        r"\b(?:in|from|within|across) the us\b",
+        r"\bus[- ](?:based|regions?|datacenters?|data centers?|datacentres?|data centres?)\b",
+        r"\b(?:virginia|oregon|ohio|texas|california|californie|iowa|nevada|arizona|illinois|utah)\b",
+        r"\b(?:new york|chicago|seattle|dallas|atlanta|las vegas|los angeles|san francisco|silicon valley)\b",
+        r"\b(?:ashburn|phoenix|salt lake city|new jersey|washington dc|washington, dc)\b",
     ),
     "apac": _any(
         r"\basia\w*",
@@ -127,9 +145,12 @@ _AREAS = {
         r"\bapac\b",
         r"\bjapan\b",
         r"\bsingapore\b",
-        r"\bkorea\b",
-        r"\baustralia\w*",
+        r"\bsingapoer\b",
+        r"\b(?:south )?korea\b",
+        r"\b(?:zuid-)?korea\b",
+        r"\baustrali\w*",
         r"\bindia\b",
+        r"\b(?:tokyo|osaka|seoul|sydney|melbourne|mumbai|delhi|hong kong|jakarta|taipei|taiwan|bangalore)\b",
     ),
 }
 # "US" only in capitals (not the pronoun); "de VS" only in Dutch (not English "vs").

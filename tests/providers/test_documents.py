@@ -4,14 +4,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from pathlib import Path
 
+import pytest
 from langchain_core.documents import Document
 
 from assistant.config import PROJECT_ROOT
+from assistant.language import detect_language
 from assistant.providers.documents import record_documents
 from assistant.providers.records import load_records
+from assistant.providers.renderings import RenderingError, load_renderings
 from assistant.providers.schema import ProviderRecord
 from tests.providers.conftest import price
+
+RECORDS = PROJECT_ROOT / "corpus" / "providers"
 
 # The corpus's sentence boundary: . ? or ! then whitespace then an uppercase letter, a digit or a quote.
 BOUNDARY = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'“(])")
@@ -26,8 +32,8 @@ def _by_paragraph(documents: list[Document]) -> dict[tuple[str, int], dict[str, 
 
 
 def test_every_real_paragraph_has_the_same_sentences_in_both_languages() -> None:
-    records = load_records(PROJECT_ROOT / "corpus" / "providers")
-    paragraphs = _by_paragraph(record_documents(records))
+    records = load_records(RECORDS)
+    paragraphs = _by_paragraph(record_documents(records, load_renderings(RECORDS)))
     assert len(paragraphs) == 6 * len(records)
     for key, languages in paragraphs.items():
         assert set(languages) == {"en", "nl"}, key
@@ -140,3 +146,38 @@ def test_a_third_party_source_is_marked(make_record: Callable[..., ProviderRecor
         "Acme GPU offers spot or preemptible GPU capacity, according to the repository someone/notes (third party)."
         in capacity
     )
+
+
+def test_every_dutch_record_sentence_reads_as_dutch() -> None:
+    """A Dutch answer quotes one sentence at a time: the source texts inside it come in their Dutch rendering."""
+    documents = record_documents(load_records(RECORDS), load_renderings(RECORDS))
+    dutch = [
+        sentence
+        for d in documents
+        if d.metadata["language"] == "nl"
+        for sentence in BOUNDARY.split(d.page_content)
+    ]
+    assert len(dutch) > 200
+    assert [sentence for sentence in dutch if detect_language(sentence) != "nl"] == []
+
+
+def test_a_rendering_changes_the_dutch_sentence_only(make_record: Callable[..., ProviderRecord]) -> None:
+    record = make_record("acme", "Acme GPU", managed="yes")
+    service = record.kubernetes.managed_service.model_copy(update={"text": "Acme Kubernetes, free plan"})
+    record = record.model_copy(
+        update={"kubernetes": record.kubernetes.model_copy(update={"managed_service": service})}
+    )
+    texts = {
+        d.metadata["language"]: d.page_content
+        for d in record_documents([record], {"Acme Kubernetes, free plan": "Acme Kubernetes, gratis plan"})
+        if d.metadata["paragraph"] == 0
+    }
+    assert "Acme Kubernetes, free plan" in texts["en"] and "gratis plan" not in texts["en"]
+    assert "Acme Kubernetes, gratis plan" in texts["nl"]
+
+
+def test_a_renderings_file_that_is_not_a_mapping_names_the_file(tmp_path: Path) -> None:
+    (tmp_path / "nl").mkdir()
+    (tmp_path / "nl" / "renderings.yaml").write_text("- just a list\n", encoding="utf-8")
+    with pytest.raises(RenderingError, match="renderings.yaml"):
+        load_renderings(tmp_path)

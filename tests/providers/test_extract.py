@@ -205,3 +205,25 @@ def test_table_covers_both_languages() -> None:
 def test_a_question_that_names_no_fact_gives_an_empty_filter() -> None:
     assert _extracted("Which providers are in the comparison?", "en") == ({}, False)
     assert _extracted("Wat is de goedkoopste aanbieder?", "nl") == ({}, True)
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "region"),
+    [
+        ("H100 nodes in Frankfurt or Amsterdam?", "en", "eu"),
+        ("welke aanbieders hebben GPU's in Duitsland", "nl", "eu"),
+        ("spot GPUs in London", "en", "eu"),
+        ("managed kubernetes with A100s in the us", "en", "us"),
+        ("us-based providers with InfiniBand", "en", "us"),
+        ("GPU-nodes in Virginia of Oregon", "nl", "us"),
+        ("L4 capacity in Tokyo", "en", "apac"),
+        ("aanbieders met H200 in Singapoer", "nl", "apac"),
+    ],
+)
+def test_a_place_names_its_region(question: str, language: str, region: str) -> None:
+    assert _extracted(question, language)[0].get("region") == region
+
+
+def test_the_pronoun_us_names_no_region() -> None:
+    assert "region" not in _extracted("which providers let us share a GPU", "en")[0]
+    assert "region" not in _extracted("can you tell us the cheapest H100", "en")[0]
