@@ -72,6 +72,18 @@ class Composer:
         self._answered = AnsweredQuestions.from_knowledge(knowledge, retriever.embeddings)
         self._spans = load_spans(knowledge, retriever.embeddings, self._facts.is_direct_answer)
         self._subject_terms = subject_terms  # provider names: what a question is about, not what it asks
+        # Every guide sentence's vectors in one array (sentence, language, dimension), so the sentences on one
+        # word are compared with a question in one product however large the corpus grows.
+        guide = [(key, p) for key, p in knowledge.paragraphs.items() if p.kind != PROVIDER_KIND]
+        self._guide_rows = {
+            (key, index): row
+            for row, (key, index) in enumerate(
+                (key, i) for key, p in guide for i in range(len(p.sentences["nl"]))
+            )
+        }
+        self._guide_vectors = np.concatenate(
+            [np.stack([p.vectors[language] for language in sorted(p.vectors)], axis=1) for _, p in guide]
+        )
 
     def _reading(self, analysis: QuestionAnalysis) -> str:
         """The words that pick sentences: a follow-up's own when the corpus knows any of them ("and MIG?"),
@@ -188,14 +200,12 @@ class Composer:
         if not shared:
             return []
         rarest = max(shared, key=lambda term: (focus[term], term))
-        about = [
-            Choice(key, index, float(similarity))
-            for key, paragraph in self._knowledge.paragraphs.items()
-            if paragraph.kind != PROVIDER_KIND
-            for index, similarity in enumerate(self._similarities(key, vector))
-            if self._facts.quotable(key, index) and rarest in self._facts.terms(key, index)
-        ]
-        return [max(about, key=lambda choice: choice.score)] if about else []
+        about = [pair for pair in self._facts.guide_sentences_with(rarest) if self._facts.quotable(*pair)]
+        if not about:
+            return []
+        similarity = (self._guide_vectors[[self._guide_rows[pair] for pair in about]] @ vector).max(axis=1)
+        best = int(np.argmax(similarity))
+        return [Choice(*about[best], float(similarity[best]))]
 
     def _terms(self, choice: Choice) -> frozenset[str]:
         if choice.part is None:

@@ -73,15 +73,20 @@ class HybridRetriever(BaseRetriever):
         self._lexical_index = LexicalIndex(
             [content_terms(f"{p.metadata['title']} {p.page_content}") for p in passages]
         )
-        self._encode = lru_cache(maxsize=1024)(lambda text: np.asarray(self.embeddings.embed_query(text)))
+        self._encode = lru_cache(maxsize=1024)(self._unit_query_vector)
 
     def knows(self, term: str) -> bool:
         """Whether any passage contains the term."""
         return self._lexical_index.knows(term)
 
     def query_vector(self, query: str) -> np.ndarray:
-        """The query's embedding, computed once per distinct query text."""
+        """The query's unit embedding, computed once per distinct query text."""
         return self._encode(query)
+
+    def _unit_query_vector(self, query: str) -> np.ndarray:
+        # float32 like the corpus's vectors: a float64 query would make every product copy them to float64.
+        vector = np.asarray(self.embeddings.embed_query(query), dtype=np.float32)
+        return vector / np.linalg.norm(vector)
 
     def _scope(self, providers: Collection[str]) -> np.ndarray:
         """The passages a query searches: the guide's, and those of the records named in `providers`."""
@@ -93,8 +98,7 @@ class HybridRetriever(BaseRetriever):
     def _dense(
         self, query: str, allowed: np.ndarray
     ) -> tuple[dict[ParagraphKey, int], dict[ParagraphKey, float]]:
-        vector = self.query_vector(query)
-        cosine = self.knowledge.passage_vectors @ (vector / np.linalg.norm(vector))
+        cosine = self.knowledge.passage_vectors @ self.query_vector(query)
         best = best_positions(np.where(allowed, cosine, -np.inf), _DEPTH)
         keys = [self._keys[position] for position in best]
         similarity: dict[ParagraphKey, float] = {}

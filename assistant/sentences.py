@@ -37,6 +37,9 @@ class SentenceFacts:
         self._leans: set[tuple[ParagraphKey, int]] = set()
         self._lead_ins: set[tuple[ParagraphKey, int]] = set()
         self._direct_answers: set[ParagraphKey] = set()
+        self._guide_sentences: dict[
+            str, list[tuple[ParagraphKey, int]]
+        ] = {}  # word -> guide sentences with it
         guide_documents: Counter[str] = Counter()
         guide_paragraphs = 0
         for key, paragraph in knowledge.paragraphs.items():
@@ -50,6 +53,9 @@ class SentenceFacts:
                 if sentences[0].endswith(":"):
                     self._lead_ins.add((key, index))
             if paragraph.kind != PROVIDER_KIND:
+                for index in range(len(renderings[0])):
+                    for term in self._terms[key, index]:
+                        self._guide_sentences.setdefault(term, []).append((key, index))
                 guide_paragraphs += 1
                 guide_documents.update(set().union(*(self._terms[key, i] for i in range(len(renderings[0])))))
             first = paragraph.sentences["nl"][0]
@@ -66,6 +72,10 @@ class SentenceFacts:
 
     def terms(self, key: ParagraphKey, index: int) -> frozenset[str]:
         return self._terms[key, index]
+
+    def guide_sentences_with(self, term: str) -> list[tuple[ParagraphKey, int]]:
+        """The guide's sentences that use the word, in corpus order: found without reading every sentence."""
+        return self._guide_sentences.get(term, [])
 
     def leans(self, key: ParagraphKey, index: int) -> bool:
         return (key, index) in self._leans

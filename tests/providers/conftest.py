@@ -111,4 +111,8 @@ def records_dir(tmp_path: Path, make_record: Callable[..., ProviderRecord]) -> P
 
 def snapshot(directory: Path) -> dict[str, bytes]:
     """Every file of the directory with its bytes, to show an import changed nothing (or what it changed)."""
-    return {path.name: path.read_bytes() for path in sorted(directory.iterdir())}
+    return {
+        str(path.relative_to(directory)): path.read_bytes()
+        for path in sorted(directory.rglob("*"))
+        if path.is_file()
+    }
