@@ -8,6 +8,7 @@ from typing import Literal
 from pydantic import BaseModel, Field, field_validator
 
 from assistant.models import Language, Turn
+from assistant.text import SCHEMA_WHITE_SPACE
 
 MAX_QUESTION_CHARS = 2000
 MAX_HISTORY_TURNS = 20
@@ -16,11 +17,6 @@ MAX_COMMENT_CHARS = 2000
 # JSON can escape a lone UTF-16 surrogate ("\ud800"); it is no character, nothing can encode it, and the
 # language detector fails on it. Refused like any other invalid input; pydantic says it of bounded strings.
 NOT_TEXT = "a lone surrogate (\\ud800 to \\udfff) is not text"
-# White space as the schema's pattern `\S` means it (ECMAScript's `\s`), so that what the schema lets through
-# is what the server answers: Python's str.strip() would also strip "\x85" and "\x1c"–"\x1f".
-SCHEMA_WHITE_SPACE = "\t\n\v\f\r \u00a0\u1680\u2028\u2029\u202f\u205f\u3000\ufeff" + "".join(
-    map(chr, range(0x2000, 0x200B))
-)
 
 
 class HistoryTurn(Turn):

@@ -57,7 +57,8 @@ class AnsweredQuestions:
         """Per sentence, the share of the neighbours' votes that it answers, and that it answers first."""
         if not any(self._answers):
             return {}, {}
-        similarity = self._vectors @ vector
+        # In float64, so that the vote's shares add up to 1 within float64's error, not float32's.
+        similarity = (self._vectors @ vector).astype(np.float64)
         nearest = np.argsort(-similarity)[:NEIGHBOURS]
         weights = np.exp((similarity[nearest] - similarity[nearest[0]]) / TEMPERATURE)
         weights /= weights.sum()

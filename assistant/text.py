@@ -26,6 +26,14 @@ STOPWORDS = frozenset(
 )
 
 
+# White space as a JSON Schema pattern's `\S` means it (ECMAScript's `\s`): inputs are trimmed of exactly
+# this, so that what a schema lets through is what the service accepts. Python's str.strip() would also
+# strip "\x85" and "\x1c"–"\x1f", which the schema counts as characters.
+SCHEMA_WHITE_SPACE = "\t\n\v\f\r \u00a0\u1680\u2028\u2029\u202f\u205f\u3000\ufeff" + "".join(
+    map(chr, range(0x2000, 0x200B))
+)
+
+
 # Shorthands people type for words the corpus spells out.
 _ALIASES = {"k8s": "kubernetes", "gpus": "gpu"}
 

@@ -10,12 +10,13 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from datetime import date
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from assistant.models import ProviderResults
 from assistant.providers.schema import Price, ProviderRecord, SharingMethod, Source, Tri
+from assistant.text import SCHEMA_WHITE_SPACE
 
 SHARING_ORDER: tuple[SharingMethod, ...] = ("time_slicing", "mig", "mps")
 _VENDOR_WORDS = frozenset({"NVIDIA", "AMD", "TESLA", "INSTINCT"})
@@ -35,7 +36,10 @@ class ProviderFilter(BaseModel):
     scale_to_zero: Literal[True] | None = None
     drivers_preinstalled: Literal[True] | None = None
     amd: Literal[True] | None = None
-    gpu_model: str | None = Field(default=None, min_length=1, max_length=40)
+    # The schema's bounds on the text itself; the validator below trims it as the schema's `\S` reads space.
+    gpu_model: (
+        Annotated[str, Field(max_length=40, json_schema_extra={"minLength": 1, "pattern": r"\S"})] | None
+    ) = None
     region: Literal["eu", "us", "apac"] | None = None
     max_price_per_gpu_hour: float | None = Field(default=None, gt=0)
 
@@ -47,7 +51,11 @@ class ProviderFilter(BaseModel):
     @field_validator("gpu_model")
     @classmethod
     def _trimmed(cls, model: str | None) -> str | None:
-        return None if model is None else model.strip()
+        if model is None:
+            return None
+        if not model.strip(SCHEMA_WHITE_SPACE):
+            raise ValueError("gpu_model is empty")
+        return model.strip(SCHEMA_WHITE_SPACE)
 
     def public(self) -> dict[str, Any]:
         """The filter as the response shows it: only the keys asked."""
@@ -61,7 +69,7 @@ _BOOLEAN_KEYS = frozenset({"gpu_sharing", "spot", "scale_to_zero", "drivers_prei
 
 def _query_value(key: str, values: list[str]) -> Any:
     """One query-string key's values as the filter field takes them."""
-    values = [value.strip() for value in values]
+    values = [value.strip(SCHEMA_WHITE_SPACE) for value in values]
     if not values or any(not value for value in values):
         raise ValueError(f"{key} has no value")
     if key in ("sharing", "sharing_any"):
