@@ -12,6 +12,7 @@ about providers leads with what each record says of the asked facts.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import numpy as np
@@ -141,13 +142,19 @@ class Composer:
         ]
         return sorted(choices, key=lambda choice: -choice.score)
 
-    def _select(self, hits: list[Document], analysis: QuestionAnalysis, records: list[str]) -> list[Choice]:
+    def _select(
+        self,
+        hits: list[Document],
+        analysis: QuestionAnalysis,
+        records: list[str],
+        price_sentences: Mapping[str, int],
+    ) -> list[Choice]:
         if not self._sentence_selection:  # the whole best paragraph, for the ablation
             key = paragraph_key(hits[0].metadata)
             return [Choice(key, i, 0.0) for i in range(len(self._knowledge.paragraphs[key].sentences["nl"]))]
         if records:
             vector, focus = self._query(analysis), self._focus(analysis)
-            chosen = self._record_choices(analysis, records, vector, focus)
+            chosen = self._record_choices(analysis, records, price_sentences, vector, focus)
             if "providers" in analysis.intents or "guide" in analysis.intents:  # a list, or a "what is"
                 chosen += self._guide_on_facts(chosen, vector, focus)
             return self._coherent(chosen)
@@ -175,10 +182,16 @@ class Composer:
         return self._knowledge.paragraphs[choice.key].kind
 
     def _record_choices(
-        self, analysis: QuestionAnalysis, records: list[str], vector: np.ndarray, focus: dict[str, float]
+        self,
+        analysis: QuestionAnalysis,
+        records: list[str],
+        price_sentences: Mapping[str, int],
+        vector: np.ndarray,
+        focus: dict[str, float],
     ) -> list[Choice]:
         """Per record, the sentence that states each fact asked, the rarest fact first; when the question
-        names no fact, the record's sentence most like the question."""
+        names no fact, the record's sentence most like the question. Of the prices, the one the record
+        matched with (`price_sentences`)."""
         asked = sorted({FACT_PARAGRAPHS[key] for key in analysis.facts_asked})
         if analysis.cheapest:
             asked.append(PRICE_PARAGRAPH)
@@ -186,7 +199,12 @@ class Composer:
         for slug in records[:_RECORDS_QUOTED]:
             section = provider_section(slug)
             positions = asked or [key[1] for key in self._knowledge.paragraphs if key[0] == section]
-            best = [self._best_of((section, p), vector, focus) for p in positions]
+            best = [
+                Choice((section, p), price_sentences[slug], 1.0)
+                if p == PRICE_PARAGRAPH and slug in price_sentences
+                else self._best_of((section, p), vector, focus)
+                for p in positions
+            ]
             best.sort(key=lambda choice: self._rarest_stated(choice, focus), reverse=True)
             chosen += best[: len(asked) or 1]
         return chosen[: _RECORDS_QUOTED * _RECORD_SENTENCES]
@@ -273,16 +291,23 @@ class Composer:
         return span.texts[language]
 
     def compose(
-        self, hits: list[Document], analysis: QuestionAnalysis, records: list[str]
+        self,
+        hits: list[Document],
+        analysis: QuestionAnalysis,
+        records: list[str],
+        price_sentences: Mapping[str, int],
     ) -> tuple[str, list[Citation]]:
         """The answer text with [n] markers, and its citations in order of relevance.
 
         `records` are the slugs of the provider records the answer quotes first: those the question names,
-        else the best matches of its filter; empty for a question about the guide alone.
+        else the best matches of its filter; empty for a question about the guide alone. `price_sentences`
+        names, per record, the price sentence to quote when the question asks a price.
         """
         language: Language = analysis.language
         groups: dict[tuple[str, int | None, int | None], list[Choice]] = {}
-        for choice in self._select(hits, analysis, records):  # a part of a sentence is cited on its own
+        for choice in self._select(
+            hits, analysis, records, price_sentences
+        ):  # a part of a sentence is cited on its own
             group = (
                 (choice.key[0], None, None)
                 if choice.part is None

@@ -15,7 +15,8 @@ from assistant.config import Settings, get_settings
 from assistant.embeddings import get_embeddings
 from assistant.knowledge import KnowledgeBase, load_knowledge
 from assistant.models import Answer, Language, ProviderResults, Turn
-from assistant.providers.filters import apply_filter
+from assistant.providers.documents import price_sentence
+from assistant.providers.filters import apply_filter, matching_price
 from assistant.providers.records import load_records
 from assistant.refusal import no_matches_text, refusal_text
 from assistant.retrieval import HybridRetriever
@@ -32,6 +33,9 @@ class Search:
     hits: list[Document]
     providers: ProviderResults | None
     records: list[str]  # the provider records in scope: those named, else the best filter matches
+    price_sentences: dict[
+        str, int
+    ]  # per matching record, its price sentence that meets the filter's price terms
 
 
 @dataclass(frozen=True)
@@ -50,6 +54,7 @@ class Assistant:
             knowledge=knowledge, embeddings=get_embeddings(settings), mode=settings.retrieval
         )
         self.records = load_records(settings.providers_dir)
+        self._records_by_slug = {record.slug: record for record in self.records}
         self.analyzer = QuestionAnalyzer(knowledge, self.retriever, self.records)
         self.composer = Composer(
             knowledge, self.retriever, settings.sentence_selection, subject_terms=self.analyzer.names.terms
@@ -67,14 +72,14 @@ class Assistant:
         """Provider records answer for the providers a question names, else for its best filter matches."""
         analysis = self.analyzer.analyze(question, language, history)
         if analysis.out_of_scope:
-            return Search(analysis, [], None, [])
+            return Search(analysis, [], None, [], {})
         providers = self._providers(analysis)
         best_matches = [match["slug"] for match in providers.matches[:_QUOTED_MATCHES]] if providers else []
         scope = sorted(analysis.named) or best_matches
         hits = self.retriever.invoke(analysis.search_text, providers=scope)
         if analysis.context:  # a follow-up: its own words, read within the earlier question's topic
             hits = self.retriever.fuse([self.retriever.invoke(question, providers=scope), hits])
-        return Search(analysis, hits, providers, scope)
+        return Search(analysis, hits, providers, scope, self._price_sentences(analysis, best_matches))
 
     def retrieve(
         self, question: str, language: Language | None = None, history: list[Turn] | None = None, k: int = 10
@@ -85,6 +90,19 @@ class Assistant:
         for hit in search.hits:
             sections.setdefault(hit.metadata["section_id"], hit.metadata["score"])
         return [SectionHit(section_id, score) for section_id, score in sections.items()][:k]
+
+    def _price_sentences(self, analysis: QuestionAnalysis, slugs: list[str]) -> dict[str, int]:
+        """Where a question asks a price, a GPU model or the cheapest, the price a record matched with is the
+        one to quote (not the record's price most like the question's words)."""
+        flt = analysis.provider_filter
+        if flt is None or not (analysis.cheapest or flt.gpu_model or flt.max_price_per_gpu_hour is not None):
+            return {}
+        found = {}
+        for record in (self._records_by_slug[slug] for slug in slugs):
+            price = matching_price(record, flt)
+            if price is not None:
+                found[record.slug] = price_sentence(record, price)
+        return found
 
     def _providers(self, analysis: QuestionAnalysis) -> ProviderResults | None:
         if analysis.provider_filter is None:
@@ -116,7 +134,9 @@ class Assistant:
         if search.providers and not search.providers.matches and not search.analysis.named:
             text, citations = no_matches_text(language), []
         else:
-            text, citations = self.composer.compose(search.hits, search.analysis, search.records)
+            text, citations = self.composer.compose(
+                search.hits, search.analysis, search.records, search.price_sentences
+            )
         return Answer(
             answer=text,
             language=language,

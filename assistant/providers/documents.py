@@ -350,11 +350,18 @@ def _price_sentence(price: Price) -> Pair:
     )
 
 
+def _in_paragraph_order(prices: Iterable[Price]) -> list[Price]:
+    return sorted(prices, key=lambda price: (price.gpu_model, price.gpu_count, price.region or ""))
+
+
+def price_sentence(record: ProviderRecord, price: Price) -> int:
+    """The position, in the record's price paragraph, of the sentence that states this price."""
+    return _in_paragraph_order(record.prices).index(price)
+
+
 def _prices(record: ProviderRecord) -> _Paragraph:
     paragraph = _Paragraph(record.name)
-    for price in sorted(
-        record.prices, key=lambda price: (price.gpu_model, price.gpu_count, price.region or "")
-    ):
+    for price in _in_paragraph_order(record.prices):
         paragraph.sentences.append(_price_sentence(price))
         paragraph.links.append(price.source.url)
     if not record.prices:

@@ -242,3 +242,25 @@ def test_a_sentence_that_refers_back_comes_after_what_it_refers_to(
         for index, sentence in enumerate(sentences):
             if sentence.startswith(leaning):
                 assert index > 0 and sentences[index - 1] == previous_sentence.get(sentence), answer.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "limit"),
+    [
+        ("which providers offer MIG or MPS in the us under 3 dollars per hour?", 3.0),
+        ("which providers have an H100 for less than $4 per GPU-hour?", 4.0),
+    ],
+)
+def test_a_price_question_quotes_the_price_each_record_matched_with(
+    assistant: Assistant, question: str, limit: float
+) -> None:
+    """A record with several prices is quoted with one that meets the question's limit, not its dearest."""
+    answer = assistant.ask(question)
+    assert answer.providers is not None and answer.providers.matches
+    on_demand = [
+        float(amount)
+        for citation in answer.citations
+        if citation.section_id.startswith("provider:")
+        for amount in re.findall(r"\$([\d.]+) per GPU-hour on demand", citation.quote)
+    ]
+    assert on_demand and all(amount <= limit for amount in on_demand)
