@@ -24,7 +24,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -218,6 +218,21 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def wait_until_ready(
+    process: subprocess.Popen[bytes], probe: Callable[[], object], seconds: float, log: Path
+) -> None:
+    """Until `probe` gets an answer without an HTTP error; a process that exits or takes too long is an error."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"{process.args[:4]} exited; see {log}")
+        with contextlib.suppress(httpx.HTTPError):
+            probe()
+            return
+        time.sleep(0.3)
+    raise RuntimeError(f"{process.args[:4]} was not ready within {seconds:.0f} s; see {log}")
+
+
 @dataclass
 class LocalServer:
     url: str
@@ -239,16 +254,12 @@ def local_server(workdir: Path, workers: int) -> Iterator[LocalServer]:
     )
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 300
-        while time.monotonic() < deadline:
-            if server.poll() is not None:
-                raise RuntimeError(f"the server exited; see {workdir / 'server.log'}")
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(f"{url}/readyz", timeout=2).status_code == 200:
-                    break
-            time.sleep(0.3)
-        else:
-            raise RuntimeError("the server was not ready within 300 s")
+        wait_until_ready(
+            server,
+            lambda: httpx.get(f"{url}/readyz", timeout=2).raise_for_status(),
+            300,
+            workdir / "server.log",
+        )
         yield LocalServer(url, server.pid)
     finally:
         server.send_signal(signal.SIGTERM)

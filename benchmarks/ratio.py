@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
-from load import ROOT, free_port, local_server, unique_questions
+from load import ROOT, free_port, local_server, unique_questions, wait_until_ready
 
 WARM_UP = 20
 
@@ -40,17 +40,12 @@ def textbook_server(workdir: Path) -> Iterator[str]:
         [*command, "--store", str(workdir / "textbook")], cwd=ROOT, stdout=log, stderr=log
     )
     url = f"http://127.0.0.1:{port}"
+
+    def answers() -> None:
+        httpx.post(f"{url}/v1/ask", json={"question": "warm up"}, timeout=5).raise_for_status()
+
     try:
-        deadline = time.monotonic() + 600
-        while time.monotonic() < deadline:
-            if server.poll() is not None:
-                raise RuntimeError(f"the textbook server exited; see {workdir / 'textbook.log'}")
-            with contextlib.suppress(httpx.HTTPError):
-                httpx.post(f"{url}/v1/ask", json={"question": "warm up"}, timeout=5).raise_for_status()
-                break
-            time.sleep(0.5)
-        else:
-            raise RuntimeError("the textbook server was not ready within 600 s")
+        wait_until_ready(server, answers, 600, workdir / "textbook.log")
         yield url
     finally:
         server.terminate()
