@@ -305,9 +305,8 @@ class Composer:
         """
         language: Language = analysis.language
         groups: dict[tuple[str, int | None, int | None], list[Choice]] = {}
-        for choice in self._select(
-            hits, analysis, records, price_sentences
-        ):  # a part of a sentence is cited on its own
+        # A part of a sentence is cited on its own.
+        for choice in self._select(hits, analysis, records, price_sentences):
             group = (
                 (choice.key[0], None, None)
                 if choice.part is None

@@ -4,7 +4,7 @@ Ranks are counted per paragraph key, which is the same in English and Dutch, so 
 English question and the other way round. Both rankers search the passages held in memory (the vectors
 come from the Chroma index at load), limited by one boolean mask to the guide and the provider records
 a question is about: an exact scan of unit vectors costs less than a round trip to Chroma with that scope
-as a filter, and stays near 11 ms at 100,000 passages (`benchmarks/scale.py`).
+as a filter (0.1 ms against 3.5 ms for today's passages; about 11 ms for 100,000 random vectors).
 """
 
 from __future__ import annotations

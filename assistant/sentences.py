@@ -37,9 +37,8 @@ class SentenceFacts:
         self._leans: set[tuple[ParagraphKey, int]] = set()
         self._lead_ins: set[tuple[ParagraphKey, int]] = set()
         self._direct_answers: set[ParagraphKey] = set()
-        self._guide_sentences: dict[
-            str, list[tuple[ParagraphKey, int]]
-        ] = {}  # word -> guide sentences with it
+        # word -> the guide's sentences that use it
+        self._guide_sentences: dict[str, list[tuple[ParagraphKey, int]]] = {}
         guide_documents: Counter[str] = Counter()
         guide_paragraphs = 0
         for key, paragraph in knowledge.paragraphs.items():

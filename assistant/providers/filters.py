@@ -53,9 +53,10 @@ class ProviderFilter(BaseModel):
     def _trimmed(cls, model: str | None) -> str | None:
         if model is None:
             return None
-        if not model.strip(SCHEMA_WHITE_SPACE):
+        trimmed = model.strip(SCHEMA_WHITE_SPACE)
+        if not trimmed:
             raise ValueError("gpu_model is empty")
-        return model.strip(SCHEMA_WHITE_SPACE)
+        return trimmed
 
     def public(self) -> dict[str, Any]:
         """The filter as the response shows it: only the keys asked."""
