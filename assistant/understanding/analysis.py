@@ -72,11 +72,13 @@ class QuestionAnalyzer:
             ]
         )
         self.model = IntentModel.fit(
-            self.bank_features, [question.intents for question in knowledge.questions]
+            self.bank_features,
+            [question.text for question in knowledge.questions],
+            [question.intents for question in knowledge.questions],
         )
 
     def scores(self, text: str) -> IntentScores:
-        return self.model.scores(self._evidence.features(text, self._retriever.query_vector(text)))
+        return self.model.scores(self._evidence.features(text, self._retriever.query_vector(text)), text)
 
     def analyze(
         self, question: str, language: Language | None = None, history: list[Turn] | None = None

@@ -1,24 +1,37 @@
-"""Scope and intent, learned: logistic regressions over the question's e5 vector and a few corpus features.
+"""Scope and intent, learned: logistic regressions over the question's e5 vector, a few corpus features and
+the question's own words.
 
 The models are fitted when the assistant starts, on the labelled bank (`corpus/question_bank/`, embedded
-at index time), and then applied as plain linear functions, so a question costs two dot products. Their
+at index time), and then applied as plain linear functions, so a question costs a few dot products. Their
 probabilities are calibrated (`python -m evals.bank` reports cross-validated accuracy and calibration), so
 the refusal threshold is a probability rather than a score tuned on the evaluation questions.
+
+Why words beside the vector: an e5 vector is mostly the topic, so "who lets me share a GPU between pods" and
+"can I share a GPU between pods" lie close together although one asks for providers and the other for the
+guide. The words and word pairs that ask ("who offers", "welke aanbieders", "under $") carry that difference,
+and so do the words that leave the topic ("lassen", "kabels thuis"); tf-idf over the bank gives them weights.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
+from scipy.sparse import csr_matrix, hstack
+from sklearn.feature_extraction.text import TfidfVectorizer
 from sklearn.linear_model import LogisticRegression
-from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
-from assistant.text import content_terms
+from assistant.text import content_terms, fold
 
-REGULARIZATION = 0.3  # sklearn's C: chosen by cross-validation on the bank (`python -m evals.bank`)
+# Both chosen by cross-validation on the bank (`python -m evals.bank`), never on the evaluation sets.
+REGULARIZATION = 10.0  # sklearn's C
+# The dense features' scale against the words': below 1, the vector's 387 dimensions are held back more than
+# the words (a weight on a scaled-down feature costs more), so the fit leans on words where they decide.
+DENSE_SHARE = 0.1
 IN_SCOPE_THRESHOLD = 0.5  # a calibrated probability: refuse when out of scope is the likelier reading
 
 
@@ -39,24 +52,77 @@ class CorpusEvidence:
         return np.concatenate([vector, [guide, records, known]]).astype(np.float64)
 
 
+class Words(NamedTuple):
+    """One text's words as a sparse vector over a lexicon."""
+
+    indices: np.ndarray
+    weights: np.ndarray
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """The bank's words and word pairs, tf-idf weighted: what a question says, beside what it is about.
+
+    sklearn fits the vocabulary and the idf; the vectors are built here, as sklearn's `transform` would build
+    them, because its per-call overhead (about a millisecond) is most of a question's cost otherwise.
+    """
+
+    analyze: Callable[[str], list[str]]
+    vocabulary: dict[str, int]
+    idf: np.ndarray
+
+    @classmethod
+    def fit(cls, texts: Sequence[str]) -> Lexicon:
+        vectorizer = TfidfVectorizer(preprocessor=fold, ngram_range=(1, 2), min_df=2, sublinear_tf=True)
+        vectorizer.fit(texts)
+        return cls(vectorizer.build_analyzer(), vectorizer.vocabulary_, vectorizer.idf_)
+
+    def words(self, text: str) -> Words:
+        """The text's known words and pairs with their weights: (1 + log count) times idf, at unit length."""
+        counts = Counter(term for term in self.analyze(text) if term in self.vocabulary)
+        indices = np.fromiter((self.vocabulary[term] for term in counts), np.intp, len(counts))
+        weights = (1.0 + np.log(np.fromiter(counts.values(), float, len(counts)))) * self.idf[indices]
+        norm = np.linalg.norm(weights)
+        return Words(indices, weights / norm if norm else weights)
+
+    def vectors(self, texts: Sequence[str]) -> csr_matrix:
+        """`words` of each text as the rows of one sparse matrix, for fitting."""
+        rows = [self.words(text) for text in texts]
+        return csr_matrix(
+            (
+                np.concatenate([row.weights for row in rows]),
+                np.concatenate([row.indices for row in rows]),
+                np.cumsum([0] + [len(row.indices) for row in rows]),
+            ),
+            shape=(len(texts), len(self.idf)),
+        )
+
+
 @dataclass(frozen=True)
 class LinearScore:
-    """A fitted scaler and logistic regression folded into one weight vector and bias."""
+    """A fitted scaler and logistic regression folded into weights for the dense features and the words."""
 
     weights: np.ndarray
+    word_weights: np.ndarray
     bias: float
 
     @classmethod
-    def fit(cls, features: np.ndarray, labels: Sequence[bool]) -> LinearScore:
-        model = make_pipeline(StandardScaler(), LogisticRegression(C=REGULARIZATION, max_iter=5000))
-        model.fit(features, np.asarray(labels, dtype=int))
-        scaler, regression = model.steps[0][1], model.steps[1][1]
-        weights = regression.coef_[0] / scaler.scale_
+    def fit(
+        cls, features: np.ndarray, words: csr_matrix, labels: Sequence[bool], strength: float = REGULARIZATION
+    ) -> LinearScore:
+        scaler = StandardScaler().fit(features)
+        scaled = csr_matrix(scaler.transform(features) * DENSE_SHARE)
+        regression = LogisticRegression(C=strength, max_iter=5000)
+        regression.fit(hstack([scaled, words]).tocsr(), np.asarray(labels, dtype=int))
+        dense, word_weights = np.split(regression.coef_[0], [features.shape[1]])
+        weights = dense * DENSE_SHARE / scaler.scale_
         bias = float(regression.intercept_[0] - np.dot(weights, scaler.mean_))
-        return cls(weights, bias)
+        return cls(weights, word_weights, bias)
 
-    def probability(self, features: np.ndarray) -> np.ndarray | float:
-        return 1.0 / (1.0 + np.exp(-(features @ self.weights + self.bias)))
+    def probability(self, features: np.ndarray, words: Words) -> float:
+        """The probability for one question: its dense features and its words."""
+        logit = features @ self.weights + self.word_weights[words.indices] @ words.weights + self.bias
+        return float(1.0 / (1.0 + np.exp(-logit)))
 
 
 @dataclass(frozen=True)
@@ -74,24 +140,36 @@ class IntentScores:
 
 @dataclass(frozen=True)
 class IntentModel:
+    lexicon: Lexicon
     scope: LinearScore
     providers: LinearScore
     guide: LinearScore
 
     @classmethod
-    def fit(cls, features: np.ndarray, intents: Sequence[frozenset[str]]) -> IntentModel:
+    def fit(
+        cls, features: np.ndarray, texts: Sequence[str], intents: Sequence[frozenset[str]]
+    ) -> IntentModel:
         """Scope on every question; providers and guide on the questions in scope."""
+        lexicon = Lexicon.fit(texts)
+        words = lexicon.vectors(texts)
         in_scope = np.array(["out_of_scope" not in labels for labels in intents])
         inside = [labels for labels, keep in zip(intents, in_scope, strict=True) if keep]
         return cls(
-            scope=LinearScore.fit(features, in_scope),
-            providers=LinearScore.fit(features[in_scope], ["providers" in labels for labels in inside]),
-            guide=LinearScore.fit(features[in_scope], ["guide" in labels for labels in inside]),
+            lexicon=lexicon,
+            scope=LinearScore.fit(features, words, in_scope),
+            providers=LinearScore.fit(
+                features[in_scope], words[in_scope], ["providers" in labels for labels in inside]
+            ),
+            guide=LinearScore.fit(
+                features[in_scope], words[in_scope], ["guide" in labels for labels in inside]
+            ),
         )
 
-    def scores(self, features: np.ndarray) -> IntentScores:
+    def scores(self, features: np.ndarray, text: str) -> IntentScores:
+        """The scores of one question: its dense features and its text."""
+        words = self.lexicon.words(text)
         return IntentScores(
-            in_scope=float(self.scope.probability(features)),
-            providers=float(self.providers.probability(features)),
-            guide=float(self.guide.probability(features)),
+            in_scope=self.scope.probability(features, words),
+            providers=self.providers.probability(features, words),
+            guide=self.guide.probability(features, words),
         )

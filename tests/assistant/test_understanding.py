@@ -63,11 +63,14 @@ def test_an_answer_naming_no_guide_sentence_is_named_by_file_and_position(tmp_pa
 def test_the_intent_models_generalise_to_bank_questions_they_did_not_see(assistant: Assistant) -> None:
     """Fitted on four fifths of the bank, scored on the rest: the scope decision holds on unseen questions."""
     features = assistant.analyzer.bank_features
+    texts = [question.text for question in assistant.knowledge.questions]
     intents = [question.intents for question in assistant.knowledge.questions]
     order = np.random.default_rng(0).permutation(len(intents))
     held_out, fitted = order[: len(order) // 5], order[len(order) // 5 :]
-    model = IntentModel.fit(features[fitted], [intents[i] for i in fitted])
-    correct = [model.scores(features[i]).out_of_scope == ("out_of_scope" in intents[i]) for i in held_out]
+    model = IntentModel.fit(features[fitted], [texts[i] for i in fitted], [intents[i] for i in fitted])
+    correct = [
+        model.scores(features[i], texts[i]).out_of_scope == ("out_of_scope" in intents[i]) for i in held_out
+    ]
     assert np.mean(correct) >= 0.9
 
 
