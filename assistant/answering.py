@@ -32,6 +32,7 @@ MAX_SENTENCES = 3
 _CANDIDATE_PARAGRAPHS = 5
 _RECORDS_QUOTED = 3  # a question about providers quotes the sentences of this many records
 _RECORD_SENTENCES = 2  # at most this many sentences of one record, each stating more of the question
+_GUIDE_PART = 2  # a question that asks the guide and for providers: the guide's answer in this many sentences
 # A logistic regression over FEATURES, fitted on the tuning sets' answerable questions (a sentence answers
 # when its section is relevant and it states a key fact): `python -m evals.sentence_weights` prints these.
 FEATURES = (
@@ -155,9 +156,22 @@ class Composer:
         if records:
             vector, focus = self._query(analysis), self._focus(analysis)
             chosen = self._record_choices(analysis, records, price_sentences, vector, focus)
+            guide_hits = [
+                hit
+                for hit in hits
+                if self._knowledge.paragraphs[paragraph_key(hit.metadata)].kind != PROVIDER_KIND
+            ]
+            if {"guide", "providers"} <= analysis.intents and guide_hits:
+                # It asks both: the guide's answer leads, then the records that match.
+                return self._guide_answer(guide_hits, analysis)[:_GUIDE_PART] + self._coherent(chosen)
             if "providers" in analysis.intents or "guide" in analysis.intents:  # a list, or a "what is"
                 chosen += self._guide_on_facts(chosen, vector, focus)
             return self._coherent(chosen)
+        return self._guide_answer(hits, analysis)
+
+    def _guide_answer(self, hits: list[Document], analysis: QuestionAnalysis) -> list[Choice]:
+        """The sentences that answer from the guide: an FAQ's answer as written, or the best sentence and
+        those likely to answer with it; a yes/no question opens with its FAQ's direct answer."""
         ranked = self._score(hits, analysis)
         if self._kind(ranked[0]) == "faq":
             chosen = self._faq_answer(ranked[0])
