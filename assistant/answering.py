@@ -162,14 +162,18 @@ class Composer:
                 if self._knowledge.paragraphs[paragraph_key(hit.metadata)].kind != PROVIDER_KIND
             ]
             if {"guide", "providers"} <= analysis.intents and guide_hits:
-                # It asks both: the guide's answer leads, then the records that match.
-                return self._guide_answer(guide_hits, analysis)[:_GUIDE_PART] + self._coherent(chosen)
+                # It asks both: the guide's answer leads, then the records that match. A bare "Often yes"
+                # answers neither half, so no FAQ's direct yes/no answer opens it.
+                guide = self._guide_answer(guide_hits, analysis, direct_answer=False)
+                return guide[:_GUIDE_PART] + self._coherent(chosen)
             if "providers" in analysis.intents or "guide" in analysis.intents:  # a list, or a "what is"
                 chosen += self._guide_on_facts(chosen, vector, focus)
             return self._coherent(chosen)
         return self._guide_answer(hits, analysis)
 
-    def _guide_answer(self, hits: list[Document], analysis: QuestionAnalysis) -> list[Choice]:
+    def _guide_answer(
+        self, hits: list[Document], analysis: QuestionAnalysis, direct_answer: bool = True
+    ) -> list[Choice]:
         """The sentences that answer from the guide: an FAQ's answer as written, or the best sentence and
         those likely to answer with it; a yes/no question opens with its FAQ's direct answer."""
         ranked = self._score(hits, analysis)
@@ -180,7 +184,7 @@ class Composer:
                 : MAX_SENTENCES - 1
             ]
         chosen = self._coherent(chosen)
-        if analysis.form == "yes_no":
+        if analysis.form == "yes_no" and direct_answer:
             chosen = self._with_direct_answer(chosen, chosen[0].key)
         return chosen
 
