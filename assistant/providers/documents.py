@@ -181,15 +181,18 @@ def _fabric_sentence(record: ProviderRecord) -> tuple[Pair, Pair]:
     """What the record says of the fabric between GPU nodes, as (yes, no) sentences naming which fabric.
 
     InfiniBand and an RDMA-class fabric both satisfy the contract's `infiniband` key, but they are not the
-    same thing to a buyer, so the sentence says which one and, for RDMA, that it is not InfiniBand.
+    same thing to a buyer, so the sentence says which one and, for RDMA, that it is not InfiniBand (unless
+    the fabric's own name says InfiniBand may be used: "RoCE or InfiniBand").
     """
     name, network = record.name, record.interconnect
     detail = f": {_inline(network.detail)}" if network.detail else ""
     if network.fabric == "rdma":
         fabric = _inline(network.fabric_name or "RDMA")
+        may_be_infiniband = "infiniband" in fabric.lower()
+        not_en, not_nl = ("", "") if may_be_infiniband else (", not InfiniBand", ", geen InfiniBand")
         yes = (
-            f"{name} links GPU nodes with an RDMA-class fabric, {fabric}, not InfiniBand{detail}",
-            f"{name} verbindt GPU-nodes met een RDMA-netwerk, {fabric}, geen InfiniBand{detail}",
+            f"{name} links GPU nodes with an RDMA-class fabric, {fabric}{not_en}{detail}",
+            f"{name} verbindt GPU-nodes met een RDMA-netwerk, {fabric}{not_nl}{detail}",
         )
     else:
         yes = (

@@ -120,6 +120,18 @@ def test_an_rdma_fabric_is_named_and_not_called_infiniband(
     )
 
 
+def test_a_fabric_that_may_be_infiniband_is_not_said_to_be_otherwise(
+    make_record: Callable[..., ProviderRecord],
+) -> None:
+    record = make_record("acme", "Acme GPU", interconnect="yes", fabric="rdma")
+    either = record.interconnect.model_copy(update={"fabric_name": "RoCE or InfiniBand"})
+    record = record.model_copy(update={"interconnect": either})
+    assert _network(record, "en").startswith(
+        "Acme GPU links GPU nodes with an RDMA-class fabric, RoCE or InfiniBand, according to docs.example.com."
+    )
+    assert "geen InfiniBand" not in _network(record, "nl")
+
+
 def test_plain_ethernet_is_said_as_such(make_record: Callable[..., ProviderRecord]) -> None:
     record = make_record("acme", "Acme GPU", interconnect="no", fabric="ethernet")
     assert _network(record, "en").startswith(
