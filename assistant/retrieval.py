@@ -100,7 +100,8 @@ class HybridRetriever(BaseRetriever):
     ) -> tuple[dict[ParagraphKey, int], dict[ParagraphKey, float]]:
         cosine = self.knowledge.passage_vectors @ self.query_vector(query)
         best = best_positions(np.where(allowed, cosine, -np.inf), _DEPTH)
-        keys = [self._keys[position] for position in best]
+        paragraph_of = self._keys  # once: each read of a private attribute goes through pydantic
+        keys = [paragraph_of[position] for position in best]
         similarity: dict[ParagraphKey, float] = {}
         for key, position in zip(keys, best, strict=True):
             similarity.setdefault(key, float(cosine[position]))
@@ -108,7 +109,8 @@ class HybridRetriever(BaseRetriever):
 
     def _lexical(self, query: str, allowed: np.ndarray) -> dict[ParagraphKey, int]:
         best = self._lexical_index.top(content_terms(query), allowed, _DEPTH)
-        return _first_ranks([self._keys[position] for position in best])
+        paragraph_of = self._keys
+        return _first_ranks([paragraph_of[position] for position in best])
 
     def _get_relevant_documents(
         self,

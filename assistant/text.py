@@ -58,6 +58,8 @@ def split_sentences(text: str) -> list[str]:
 
 def fold(text: str) -> str:
     """Lowercase without accents, so 'geïnstalleerd' and 'geinstalleerd' compare equal."""
+    if text.isascii():  # nothing to strip: most questions, at a fraction of the cost
+        return text.lower()
     decomposed = unicodedata.normalize("NFKD", text.lower())
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from functools import lru_cache
 
 from assistant.providers.filters import ProviderFilter
 from assistant.text import fold
@@ -22,15 +23,17 @@ _VOCABULARY = (
 _MIN_FIX_LENGTH = 6
 
 
-def _fix_typos(text: str) -> str:
-    def fix(match: re.Match[str]) -> str:
-        word = match.group(0)
-        if len(word) < _MIN_FIX_LENGTH or word in _VOCABULARY:
-            return word
-        close = difflib.get_close_matches(word, _VOCABULARY, n=1, cutoff=0.85)
-        return close[0] if close else word
+@lru_cache(maxsize=8192)
+def _fixed(word: str) -> str:
+    """The vocabulary word a misspelt word stands for, else the word (remembered: difflib is slow)."""
+    if len(word) < _MIN_FIX_LENGTH or word in _VOCABULARY:
+        return word
+    close = difflib.get_close_matches(word, _VOCABULARY, n=1, cutoff=0.85)
+    return close[0] if close else word
 
-    return re.sub(r"[a-z]+", fix, text)
+
+def _fix_typos(text: str) -> str:
+    return re.sub(r"[a-z]+", lambda match: _fixed(match.group(0)), text)
 
 
 def _normalize(question: str) -> str:
