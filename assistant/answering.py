@@ -156,12 +156,9 @@ class Composer:
         if records:
             vector, focus = self._query(analysis), self._focus(analysis)
             chosen = self._record_choices(analysis, records, price_sentences, vector, focus)
-            guide_hits = [
-                hit
-                for hit in hits
-                if self._knowledge.paragraphs[paragraph_key(hit.metadata)].kind != PROVIDER_KIND
-            ]
-            if {"guide", "providers"} <= analysis.intents and guide_hits:
+            asks_both = {"guide", "providers"} <= analysis.intents
+            guide_hits = [hit for hit in hits if self._kind_of(hit) != PROVIDER_KIND] if asks_both else []
+            if guide_hits:
                 # It asks both: the guide's answer leads, then the records that match. A bare "Often yes"
                 # answers neither half, so no FAQ's direct yes/no answer opens it.
                 guide = self._guide_answer(guide_hits, analysis, direct_answer=False)
@@ -175,7 +172,7 @@ class Composer:
         self, hits: list[Document], analysis: QuestionAnalysis, direct_answer: bool = True
     ) -> list[Choice]:
         """The sentences that answer from the guide: an FAQ's answer as written, or the best sentence and
-        those likely to answer with it; a yes/no question opens with its FAQ's direct answer."""
+        those likely to answer with it; a yes/no question opens with its FAQ's direct answer, if `direct_answer`."""
         ranked = self._score(hits, analysis)
         if self._kind(ranked[0]) == "faq":
             chosen = self._faq_answer(ranked[0])
@@ -198,6 +195,9 @@ class Composer:
 
     def _kind(self, choice: Choice) -> str:
         return self._knowledge.paragraphs[choice.key].kind
+
+    def _kind_of(self, hit: Document) -> str:
+        return self._knowledge.paragraphs[paragraph_key(hit.metadata)].kind
 
     def _record_choices(
         self,
