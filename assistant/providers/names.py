@@ -1,4 +1,5 @@
-"""Which providers a question names: by name, slug or the short name of their managed Kubernetes service."""
+"""Which providers a question names: by name, slug, the short name of their managed Kubernetes service or
+another name the record gives (`aliases`)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ def _aliases(record: ProviderRecord, names: set[str]) -> set[str]:
     aliases |= {fold(inner) for inner in _PARENTHESES.findall(record.name) if fold(inner) not in names}
     service = record.kubernetes.managed_service.text or ""
     aliases |= {fold(acronym) for acronym in _SERVICE_ACRONYM.findall(service)}
-    return {alias for alias in aliases if alias not in _COMMON_WORDS}
+    aliases = {alias for alias in aliases if alias not in _COMMON_WORDS}
+    return aliases | {fold(alias) for alias in record.aliases}
 
 
 class ProviderNames:

@@ -253,6 +253,11 @@ class Price(Strict):
 class ProviderRecord(Strict):
     slug: str
     name: str = Field(min_length=1)
+    aliases: list[str] = Field(
+        default_factory=list,
+        description="Other names people type for the provider or its Kubernetes service (Oracle for Oracle Cloud "
+        "Infrastructure), beside its name, slug and service acronym: how a question names it.",
+    )
     website: str = Field(pattern=r"^https?://")
     kubernetes: Kubernetes
     drivers_preinstalled: Fact
