@@ -87,20 +87,12 @@ class Composer:
             [np.stack([p.vectors[language] for language in sorted(p.vectors)], axis=1) for _, p in guide]
         )
 
-    def _reading(self, analysis: QuestionAnalysis) -> str:
-        """The words that pick sentences: a follow-up's own when the corpus knows any of them ("and MIG?"),
-        else the follow-up read with the question before it ("and what are its downsides?")."""
-        own = set(content_terms(analysis.question)) - self._subject_terms
-        if analysis.context and not any(self._retriever.knows(term) for term in own):
-            return analysis.search_text
-        return analysis.question
-
     def _query(self, analysis: QuestionAnalysis) -> np.ndarray:
-        return self._retriever.query_vector(self._reading(analysis))
+        return self._retriever.query_vector(analysis.reading)
 
     def _focus(self, analysis: QuestionAnalysis) -> dict[str, float]:
         """The question's words that the corpus knows, each weighted by its rarity in the guide."""
-        terms = set(content_terms(self._reading(analysis))) - self._subject_terms
+        terms = set(content_terms(analysis.reading)) - self._subject_terms
         return {term: self._facts.rarity(term) for term in terms if self._retriever.knows(term)}
 
     def _stated(self, terms: frozenset[str], focus: dict[str, float]) -> float:

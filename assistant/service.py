@@ -77,7 +77,9 @@ class Assistant:
         best_matches = [match["slug"] for match in providers.matches[:_QUOTED_MATCHES]] if providers else []
         scope = sorted(analysis.named) or best_matches
         hits = self.retriever.invoke(analysis.search_text, providers=scope)
-        if analysis.context:  # a follow-up: its own words, read within the earlier question's topic
+        if (
+            analysis.reading == question != analysis.search_text
+        ):  # a follow-up's own words, in the earlier topic
             hits = self.retriever.fuse([self.retriever.invoke(question, providers=scope), hits])
         return Search(analysis, hits, providers, scope, self._price_sentences(analysis, best_matches))
 

@@ -20,6 +20,7 @@ from assistant.providers.filters import ProviderFilter
 from assistant.providers.names import ProviderNames
 from assistant.providers.schema import ProviderRecord
 from assistant.retrieval import HybridRetriever
+from assistant.text import content_terms
 from assistant.understanding.form import Form, question_form
 from assistant.understanding.intent import CorpusEvidence, IntentModel, IntentScores
 
@@ -32,6 +33,7 @@ class QuestionAnalysis:
 
     question: str  # as asked
     context: str | None  # the earlier question a follow-up is read with
+    reading: str  # the words that choose passages and sentences (see `QuestionAnalyzer.reading`)
     language: Language
     form: Form
     intents: frozenset[str]  # guide, providers, named_provider; or out_of_scope alone
@@ -96,6 +98,7 @@ class QuestionAnalyzer:
         return QuestionAnalysis(
             question=question,
             context=context,
+            reading=self.reading(question, search_text) if context else question,
             language=language,
             form=question_form(question, written),
             intents=intents,
@@ -105,6 +108,12 @@ class QuestionAnalyzer:
             provider_filter=asked if lists_providers else None,
             cheapest=cheapest and lists_providers,
         )
+
+    def reading(self, question: str, search_text: str) -> str:
+        """A follow-up's own words when the corpus knows any of them ("and MIG?"), else the follow-up read
+        with the question before it ("and what are its downsides?": its own words would find noise)."""
+        own = set(content_terms(question)) - self.names.terms
+        return question if any(self._retriever.knows(term) for term in own) else search_text
 
     @staticmethod
     def _intents(scores: IntentScores, named: frozenset[str]) -> frozenset[str]:

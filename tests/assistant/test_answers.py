@@ -186,6 +186,21 @@ def test_a_short_follow_up_is_read_with_the_earlier_question(assistant: Assistan
     assert "onderbreekbare" in answer.answer or "preëmptieve" in answer.answer
 
 
+@pytest.mark.parametrize(
+    ("earlier", "follow_up", "isolation"),
+    [
+        ("How does time-slicing work on Kubernetes?", "any downsides to it?", "no hard memory isolation"),
+        ("Hoe werkt time-slicing?", "en de nadelen daarvan?", "geen harde geheugenisolatie"),
+    ],
+)
+def test_a_follow_up_in_words_the_guide_does_not_use_is_answered_about_what_it_refers_to(
+    assistant: Assistant, earlier: str, follow_up: str, isolation: str
+) -> None:
+    answer = assistant.ask(follow_up, history=[Turn(role="user", content=earlier)])
+    assert answer.citations[0].section_id == "gpu-sharing"
+    assert isolation in answer.answer.split(" [1]")[0]
+
+
 def test_an_open_question_never_opens_with_a_yes_or_no(assistant: Assistant) -> None:
     openers = {"Often yes, but not always.", "Not by default", "Usually not."}
     for question in ("What does the NVIDIA device plugin do?", "How do I share one GPU between pods?"):
