@@ -28,7 +28,9 @@ class AnsweredQuestions:
     that answer them."""
 
     def __init__(self, questions: list[BankQuestion], vectors: np.ndarray) -> None:
-        labelled = [i for i, question in enumerate(questions) if "guide" in question.intents]
+        labelled = [
+            i for i, question in enumerate(questions) if "guide" in question.intents and question.answers
+        ]
         self._vectors = vectors[labelled]
         self._answers: list[list[SentenceKey]] = [
             [((section, paragraph), sentence) for section, paragraph, sentence in questions[i].answers]
