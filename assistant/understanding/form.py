@@ -2,7 +2,7 @@
 
 General grammar of English and Dutch, not rules for particular questions: a yes/no question opens its main
 clause with an auxiliary or, in Dutch, with the finite verb (verb-first word order); a question word opens an
-open question. A leading clause ("In a managed cluster, …", "Als ik k3s gebruik, …") is skipped first. When a
+open question. A coordinating conjunction that opens a follow-up is passed over. A leading clause ("In a managed cluster, …", "Als ik k3s gebruik, …") is skipped first. When a
 statement comes before the question ("I only run one notebook, do I need Kubernetes?", "We have 4 nodes. Is
 InfiniBand needed?"), the question is the sentence that ends in "?", and in it the clause after a comma that
 opens like a question.
@@ -31,6 +31,9 @@ _DUTCH_AUXILIARIES = frozenset(
     "was waren heeft hebben heb hebt had wordt worden werd doet doen".split()
 )
 _DUTCH_NON_VERBS = frozenset("het niet met net eigenlijk ook echt dat ".split())
+# A coordinating conjunction that opens a follow-up ("and …", "en wanneer dan wel?") joins it to what came
+# before; the clause's form is given by the word after it.
+_CONJUNCTIONS = frozenset("and or but so en of maar dus".split())
 # Subordinating openers of a leading clause: the main clause follows the first comma.
 _LEADING_CLAUSE = re.compile(
     r"^(?:if|when|in|on|with|for|since|because|given|assuming|as|after|before|als|wanneer|indien|in|op|"
@@ -62,6 +65,8 @@ def question_form(question: str, language: str) -> Form:
 
 def _clause_form(words: list[str], language: str) -> Form | None:
     """The form a clause's first word gives it, or None when the clause does not open like a question."""
+    while words and words[0] in _CONJUNCTIONS:
+        words = words[1:]
     if not words:
         return None
     first = words[0]

@@ -32,6 +32,10 @@ FORMS = [
     ("What is MIG, and can I use it on an A100?", "en", "open"),
     ("We draaien k3s op eigen servers, moeten we de toolkit zelf installeren?", "nl", "yes_no"),
     ("Wij huren kale nodes, wie installeert dan de driver?", "nl", "open"),
+    ("en hoe zit het dan met MPS?", "nl", "open"),
+    ("en kan dat ook met MPS?", "nl", "yes_no"),
+    ("and how much memory does each slice get?", "en", "open"),
+    ("and does that work on an A100?", "en", "yes_no"),
 ]
 
 
