@@ -4,7 +4,8 @@
 - whether it can be quoted alone: a lead-in ending in ":" cannot, and an FAQ's short first sentence
   ("Usually not.") only as the direct answer to a yes/no question;
 - whether it leans on the sentence before it: its subject refers back ("This is …", "Both are …",
-  "Without these, …", "In practice, this …"; "Dit …", "Beide …"), so quoted alone it would not be understood.
+  "Without these, …", "In practice, this …"; "Dit …", "Beide …"), so quoted alone it would not be understood;
+  "these" spelled out after a colon ("offers these GPU models: …") points forward and stands alone.
 """
 
 from __future__ import annotations
@@ -22,11 +23,14 @@ _LEANS_BACK = re.compile(
     r"^(?:\S+\s+){0,2}?(?:this|these|those|both|others|such|they|dit|deze|beide|andere|zulke|ze)\b",
     re.IGNORECASE,
 )
+_SPELLED_OUT = re.compile(r"(?:\s+[\w-]+){1,3}:\s+\S")  # "these GPU models: H100", "deze GPU-modellen: H100"
 
 
 def leans_back(text: str) -> bool:
-    """Whether the text refers back to something said before it."""
-    return bool(_LEANS_BACK.match(text))
+    """Whether the text refers back to something said before it. A demonstrative whose noun a colon then
+    spells out refers forward ("Nebius offers these GPU models: H100, …"), not back."""
+    match = _LEANS_BACK.match(text)
+    return bool(match) and not _SPELLED_OUT.match(text, match.end())
 
 
 class SentenceFacts:
