@@ -21,7 +21,13 @@ from langchain_core.documents import Document
 from assistant.answered import AnsweredQuestions
 from assistant.knowledge import KnowledgeBase, ParagraphKey, paragraph_key
 from assistant.models import Citation, Language
-from assistant.providers.documents import FACT_PARAGRAPHS, PRICE_PARAGRAPH, PROVIDER_KIND, provider_section
+from assistant.providers.documents import (
+    FACT_PARAGRAPHS,
+    PRICE_PARAGRAPH,
+    PROVIDER_KIND,
+    FactSentences,
+    provider_section,
+)
 from assistant.retrieval import HybridRetriever
 from assistant.sentences import SentenceFacts
 from assistant.spans import load_spans
@@ -66,6 +72,7 @@ class Composer:
         retriever: HybridRetriever,
         sentence_selection: bool,
         subject_terms: frozenset[str],
+        record_facts: Mapping[str, Mapping[str, FactSentences]],
     ) -> None:
         self._knowledge = knowledge
         self._retriever = retriever
@@ -74,6 +81,7 @@ class Composer:
         self._answered = AnsweredQuestions.from_knowledge(knowledge, retriever.embeddings)
         self._spans = load_spans(knowledge, retriever.embeddings, self._facts.is_direct_answer)
         self._subject_terms = subject_terms  # provider names: what a question is about, not what it asks
+        self._record_facts = record_facts  # per record slug and filter key, the sentences on that fact
         # Every guide sentence's vectors in one array (sentence, language, dimension), so the sentences on one
         # word are compared with a question in one product however large the corpus grows.
         guide = [(key, p) for key, p in knowledge.paragraphs.items() if p.kind != PROVIDER_KIND]
@@ -199,25 +207,44 @@ class Composer:
         vector: np.ndarray,
         focus: dict[str, float],
     ) -> list[Choice]:
-        """Per record, the sentence that states each fact asked, the rarest fact first; when the question
-        names no fact, the record's sentence most like the question. Of the prices, the one the record
-        matched with (`price_sentences`)."""
-        asked = sorted({FACT_PARAGRAPHS[key] for key in analysis.facts_asked})
-        if analysis.cheapest:
-            asked.append(PRICE_PARAGRAPH)
+        """Per record, the sentence that states each fact asked, the rarest first; when the question names
+        no fact, the record's sentence most like the question. Of the prices, the one the record matched with
+        (`price_sentences`)."""
+        keys = [key for key in dict.fromkeys(analysis.facts_asked) if FACT_PARAGRAPHS[key] != PRICE_PARAGRAPH]
+        asks_price = analysis.cheapest or len(keys) < len(analysis.facts_asked)
         chosen: list[Choice] = []
         for slug in records[:_RECORDS_QUOTED]:
             section = provider_section(slug)
-            positions = asked or [key[1] for key in self._knowledge.paragraphs if key[0] == section]
-            best = [
-                Choice((section, p), price_sentences[slug], 1.0)
-                if p == PRICE_PARAGRAPH and slug in price_sentences
-                else self._best_of((section, p), vector, focus)
-                for p in positions
-            ]
+            best = [self._stating(section, self._record_facts[slug][key], vector, focus) for key in keys]
+            if asks_price:
+                best.append(
+                    Choice((section, PRICE_PARAGRAPH), price_sentences[slug], 1.0)
+                    if slug in price_sentences
+                    else self._best_of((section, PRICE_PARAGRAPH), vector, focus)
+                )
+            if not best:
+                positions = [key[1] for key in self._knowledge.paragraphs if key[0] == section]
+                best = [self._best_of((section, p), vector, focus) for p in positions]
+            best = list({(choice.key, choice.index): choice for choice in best}.values())
             best.sort(key=lambda choice: self._rarest_stated(choice, focus), reverse=True)
-            chosen += best[: len(asked) or 1]
+            chosen += best[: len(keys) + asks_price or 1]
         return chosen[: _RECORDS_QUOTED * _RECORD_SENTENCES]
+
+    def _stating(
+        self, section: str, fact: FactSentences, vector: np.ndarray, focus: dict[str, float]
+    ) -> Choice:
+        """The record's sentence on a fact: of those that state it, the one that states most of the focus,
+        then the most similar; the sentence listing what is left open only when none states it."""
+        key = (section, fact.paragraph)
+        if not fact.stated and fact.left_open is not None:
+            return Choice(key, fact.left_open, 0.0)
+        if not fact.stated:
+            return self._best_of(key, vector, focus)
+        similarity = self._similarities(key, vector)
+        _, best, index = max(
+            (self._stated(self._facts.terms(key, i), focus), float(similarity[i]), i) for i in fact.stated
+        )
+        return Choice(key, index, best)
 
     def _guide_on_facts(
         self, records: list[Choice], vector: np.ndarray, focus: dict[str, float]

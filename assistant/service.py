@@ -15,7 +15,7 @@ from assistant.config import Settings, get_settings
 from assistant.embeddings import get_embeddings
 from assistant.knowledge import KnowledgeBase, load_knowledge
 from assistant.models import Answer, Language, ProviderResults, Turn
-from assistant.providers.documents import price_sentence
+from assistant.providers.documents import fact_sentences, price_sentence
 from assistant.providers.filters import apply_filter, matching_price
 from assistant.providers.records import load_records
 from assistant.refusal import no_matches_text, refusal_text
@@ -57,7 +57,11 @@ class Assistant:
         self._records_by_slug = {record.slug: record for record in self.records}
         self.analyzer = QuestionAnalyzer(knowledge, self.retriever, self.records)
         self.composer = Composer(
-            knowledge, self.retriever, settings.sentence_selection, subject_terms=self.analyzer.names.terms
+            knowledge,
+            self.retriever,
+            settings.sentence_selection,
+            subject_terms=self.analyzer.names.terms,
+            record_facts={record.slug: fact_sentences(record) for record in self.records},
         )
 
     @classmethod

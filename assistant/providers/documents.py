@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from types import MappingProxyType
 from urllib.parse import urlparse
 
@@ -70,23 +71,33 @@ def _stated(pair: Pair, fact: Sourced) -> Pair:
 
 
 class _Paragraph:
-    """Collects (English, Dutch) sentences and the facts the sources leave open."""
+    """Collects (English, Dutch) sentences, the filter keys (contract §3) each states, and the facts the
+    sources leave open."""
 
     def __init__(self, name: str) -> None:
         self.name = name
         self.sentences: list[Pair] = []
+        self.keys: list[frozenset[str]] = []  # per sentence, the filter keys whose fact it states
         self.open: list[Pair] = []
+        self.open_keys: set[str] = set()
         self.links: list[str] = []
 
-    def state(self, pair: Pair, fact: Sourced) -> None:
+    def state(self, pair: Pair, fact: Sourced, keys: Iterable[str] = ()) -> None:
         self.sentences.append(_stated(pair, fact))
+        self.keys.append(frozenset(keys))
         self.links += [source.url for source in fact.sources]
 
-    def fact(self, fact: Fact | Interconnect, yes: Pair, no: Pair, unknown: Pair) -> None:
+    def leave_open(self, pair: Pair, keys: Iterable[str] = ()) -> None:
+        self.open.append(pair)
+        self.open_keys.update(keys)
+
+    def fact(
+        self, fact: Fact | Interconnect, yes: Pair, no: Pair, unknown: Pair, keys: Iterable[str] = ()
+    ) -> None:
         if fact.value == "unknown":
-            self.open.append(unknown)
+            self.leave_open(unknown, keys)
         else:
-            self.state(yes if fact.value == "yes" else no, fact)
+            self.state(yes if fact.value == "yes" else no, fact, keys)
 
     def pairs(self) -> list[Pair]:
         if not self.open:
@@ -111,6 +122,7 @@ def _kubernetes(record: ProviderRecord) -> _Paragraph:
         ),
         (f"{name} offers no managed Kubernetes", f"{name} biedt geen beheerde Kubernetes"),
         ("managed Kubernetes", "beheerde Kubernetes"),
+        keys=("kubernetes",),
     )
     paragraph.fact(
         k8s.bring_your_own,
@@ -123,6 +135,7 @@ def _kubernetes(record: ProviderRecord) -> _Paragraph:
             f"{name} biedt geen GPU-machines om aan uw eigen Kubernetes-cluster te koppelen",
         ),
         ("GPU machines for your own cluster", "GPU-machines voor uw eigen cluster"),
+        keys=("kubernetes",),
     )
     fee = k8s.control_plane_fee
     if fee.text:
@@ -135,11 +148,12 @@ def _kubernetes(record: ProviderRecord) -> _Paragraph:
             fee,
         )
     elif k8s.managed.value != "no":
-        paragraph.open.append(("the control plane fee", "de kosten van het control plane"))
+        paragraph.leave_open(("the control plane fee", "de kosten van het control plane"))
     return paragraph
 
 
 _METHOD_NAMES = {"time_slicing": "time-slicing", "mig": "MIG", "mps": "MPS"}
+_SHARING_KEYS = ("gpu_sharing", "sharing", "sharing_any")
 
 
 def _drivers_and_sharing(record: ProviderRecord) -> _Paragraph:
@@ -153,6 +167,7 @@ def _drivers_and_sharing(record: ProviderRecord) -> _Paragraph:
         ),
         (f"On {name} you install the GPU drivers yourself", f"Bij {name} installeert u de GPU-drivers zelf"),
         ("preinstalled GPU drivers", "voorgeïnstalleerde GPU-drivers"),
+        keys=("drivers_preinstalled",),
     )
     methods = record.sharing.methods()
     for value in ("yes", "no"):
@@ -170,10 +185,10 @@ def _drivers_and_sharing(record: ProviderRecord) -> _Paragraph:
         else:
             listed = _joined([(n, n) for n in names], ("or", "of"))
             pair = (f"{name} does not offer {listed[0]}", f"{name} biedt geen {listed[1]}")
-        paragraph.state(pair, first)
-    paragraph.open += [
-        (_METHOD_NAMES[m], _METHOD_NAMES[m]) for m, fact in methods.items() if fact.value == "unknown"
-    ]
+        paragraph.state(pair, first, _SHARING_KEYS)
+    for method, fact in methods.items():
+        if fact.value == "unknown":
+            paragraph.leave_open((_METHOD_NAMES[method], _METHOD_NAMES[method]), _SHARING_KEYS)
     return paragraph
 
 
@@ -224,6 +239,7 @@ def _network_and_storage(record: ProviderRecord) -> _Paragraph:
             "InfiniBand or RDMA-class networking between GPU nodes",
             "InfiniBand of RDMA-netwerken tussen GPU-nodes",
         ),
+        keys=("interconnect",),
     )
     storage = record.storage
     if storage.known:
@@ -244,7 +260,7 @@ def _network_and_storage(record: ProviderRecord) -> _Paragraph:
             (f"For storage, {name} offers {listed[0]}", f"Voor opslag biedt {name} {listed[1]}"), storage
         )
     else:
-        paragraph.open.append(
+        paragraph.leave_open(
             ("storage drivers and shared file systems", "opslagdrivers en gedeelde bestandssystemen")
         )
     return paragraph
@@ -264,6 +280,7 @@ def _capacity(record: ProviderRecord) -> _Paragraph:
             f"{name} biedt geen spot- of onderbreekbare GPU-capaciteit",
         ),
         ("spot or preemptible capacity", "spot- of onderbreekbare capaciteit"),
+        keys=("spot",),
     )
     paragraph.fact(
         record.autoscaling,
@@ -285,6 +302,7 @@ def _capacity(record: ProviderRecord) -> _Paragraph:
             f"{name} biedt geen GPU-nodepools die naar nul schalen",
         ),
         ("GPU node pools that scale to zero", "GPU-nodepools die naar nul schalen"),
+        keys=("scale_to_zero",),
     )
     return paragraph
 
@@ -297,14 +315,16 @@ def _gpus_and_regions(record: ProviderRecord) -> _Paragraph:
         paragraph.state(
             (f"{name} offers these GPU models: {models}", f"{name} biedt deze GPU-modellen: {models}"),
             record.gpu_models,
+            ("gpu_model",),
         )
     else:
-        paragraph.open.append(("the GPU models", "de GPU-modellen"))
+        paragraph.leave_open(("the GPU models", "de GPU-modellen"), ("gpu_model",))
     paragraph.fact(
         record.amd,
         (f"{name} offers AMD GPUs", f"{name} biedt AMD-GPU's"),
         (f"{name} offers no AMD GPUs", f"{name} biedt geen AMD-GPU's"),
         ("AMD GPUs", "AMD-GPU's"),
+        keys=("amd",),
     )
     areas = record.regions.areas()
     for value, english, dutch in (
@@ -314,12 +334,12 @@ def _gpus_and_regions(record: ProviderRecord) -> _Paragraph:
         named = [_AREA_NAMES[area] for area, tri in areas.items() if tri == value]
         if named:
             listed = _joined(named)
-            paragraph.state((f"{name} {english} {listed[0]}", f"{name} {dutch} {listed[1]}"), record.regions)
-    paragraph.open += [
-        (f"GPU capacity in {en}", f"GPU-capaciteit in {nl}")
-        for area, (en, nl) in _AREA_NAMES.items()
-        if areas[area] == "unknown"
-    ]
+            paragraph.state(
+                (f"{name} {english} {listed[0]}", f"{name} {dutch} {listed[1]}"), record.regions, ("region",)
+            )
+    for area, (en, nl) in _AREA_NAMES.items():
+        if areas[area] == "unknown":
+            paragraph.leave_open((f"GPU capacity in {en}", f"GPU-capaciteit in {nl}"), ("region",))
     return paragraph
 
 
@@ -357,6 +377,9 @@ def _in_paragraph_order(prices: Iterable[Price]) -> list[Price]:
     return sorted(prices, key=lambda price: (price.gpu_model, price.gpu_count, price.region or ""))
 
 
+_PRICE_KEYS = ("max_price_per_gpu_hour",)
+
+
 def price_sentence(record: ProviderRecord, price: Price) -> int:
     """The position, in the record's price paragraph, of the sentence that states this price."""
     return _in_paragraph_order(record.prices).index(price)
@@ -366,6 +389,7 @@ def _prices(record: ProviderRecord) -> _Paragraph:
     paragraph = _Paragraph(record.name)
     for price in _in_paragraph_order(record.prices):
         paragraph.sentences.append(_price_sentence(price))
+        paragraph.keys.append(frozenset(_PRICE_KEYS))
         paragraph.links.append(price.source.url)
     if not record.prices:
         paragraph.sentences.append(
@@ -374,6 +398,7 @@ def _prices(record: ProviderRecord) -> _Paragraph:
                 f"De gelezen bronnen geven voor {record.name} geen gedateerde prijs per GPU-uur.",
             )
         )
+        paragraph.keys.append(frozenset(_PRICE_KEYS))
     return paragraph
 
 
@@ -439,4 +464,28 @@ def _fact_paragraphs() -> dict[str, int]:
 
 
 FACT_PARAGRAPHS = _fact_paragraphs()
+
+
+@dataclass(frozen=True)
+class FactSentences:
+    """Where a record states the fact of one filter key: its paragraph, the sentences that state it, and the
+    closing sentence that lists it among what the sources leave open (None when nothing of it is open)."""
+
+    paragraph: int
+    stated: tuple[int, ...]
+    left_open: int | None
+
+
+def fact_sentences(record: ProviderRecord) -> dict[str, FactSentences]:
+    """Per filter key, the record's sentences on its fact: an answer quotes these, not the sentence that
+    merely shares the question's words."""
+    found = {}
+    for key, position in FACT_PARAGRAPHS.items():
+        paragraph = _PARAGRAPHS[position](record)
+        stated = tuple(i for i, keys in enumerate(paragraph.keys) if key in keys)
+        left_open = len(paragraph.sentences) if key in paragraph.open_keys else None
+        found[key] = FactSentences(position, stated, left_open)
+    return found
+
+
 PRICE_PARAGRAPH = _PARAGRAPHS.index(_prices)

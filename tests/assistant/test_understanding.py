@@ -120,6 +120,15 @@ def test_a_named_provider_is_answered_from_its_record(assistant: Assistant) -> N
     assert "MPS" in first_sentence
 
 
+def test_a_record_answer_leads_with_the_fact_asked(assistant: Assistant) -> None:
+    sharing = assistant.ask("kubernetes gpu sharing at google cloud?")
+    assert sharing.citations[0].section_id == "provider:gcp"
+    assert "share one GPU between pods" in sharing.answer.split(" [1]")[0]
+    models = assistant.ask("Does Nebius rent out H100 GPUs?")
+    assert models.citations[0].section_id == "provider:nebius"
+    assert "H100" in models.answer.split(" [1]")[0]
+
+
 def test_the_bank_holds_no_question_of_an_evaluation_set() -> None:
     """What the evaluation sets measure is how the classifier generalises: none of their questions is trained on."""
     from evals.cases import load_cases

@@ -11,10 +11,11 @@ from langchain_core.documents import Document
 
 from assistant.config import PROJECT_ROOT
 from assistant.language import detect_language
-from assistant.providers.documents import record_documents
+from assistant.providers.documents import fact_sentences, record_documents
 from assistant.providers.records import load_records
 from assistant.providers.renderings import RenderingError, load_renderings
 from assistant.providers.schema import ProviderRecord
+from assistant.text import split_sentences
 from tests.providers.conftest import price
 
 RECORDS = PROJECT_ROOT / "corpus" / "providers"
@@ -193,3 +194,28 @@ def test_a_renderings_file_that_is_not_a_mapping_names_the_file(tmp_path: Path) 
     (tmp_path / "nl" / "renderings.yaml").write_text("- just a list\n", encoding="utf-8")
     with pytest.raises(RenderingError, match="renderings.yaml"):
         load_renderings(tmp_path)
+
+
+def test_each_filter_key_points_at_the_sentences_that_state_its_fact(
+    make_record: Callable[..., ProviderRecord],
+) -> None:
+    record = make_record("acme", "Acme GPU", drivers_preinstalled="yes", mig="yes", managed="yes")
+    sentences = {
+        d.metadata["paragraph"]: split_sentences(d.page_content)
+        for d in record_documents([record])
+        if d.metadata["language"] == "en"
+    }
+    facts = fact_sentences(record)
+
+    def stated(key: str) -> list[str]:
+        return [sentences[facts[key].paragraph][i] for i in facts[key].stated]
+
+    assert [s.startswith("Acme GPU supports MIG") for s in stated("gpu_sharing")] == [True]
+    assert stated("sharing_any") == stated("sharing") == stated("gpu_sharing")
+    assert [s.startswith("Acme GPU installs the GPU drivers") for s in stated("drivers_preinstalled")] == [
+        True
+    ]
+    assert [s.startswith("Acme GPU offers managed Kubernetes") for s in stated("kubernetes")] == [True]
+    spot = facts["spot"]
+    assert spot.stated == () and spot.left_open is not None
+    assert "spot or preemptible capacity" in sentences[spot.paragraph][spot.left_open]
