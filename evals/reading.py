@@ -21,9 +21,10 @@ from evals.cases import Case
 from evals.text import core, segments
 
 # Words that refer back to the previous sentence when they open one ("This is", "Without these,", "In
-# practice, this").
+# practice, this"), unless a colon spells them out at once ("X offers these GPU models: H100, …" points forward).
 _LEANING = re.compile(
-    r"^(?:\S+\s+){0,2}?(?:this|these|those|both|others|such|they|dit|deze|beide|andere|zulke|ze)\b",
+    r"^(?:\S+\s+){0,2}?(?:this|these|those|both|others|such|they|dit|deze|beide|andere|zulke|ze)\b"
+    r"(?!(?:\s+[\w-]+){1,3}:\s+\S)",
     re.IGNORECASE,
 )
 _OPEN_QUESTION = re.compile(

@@ -1,0 +1,50 @@
+"""The reader's view of an answer: a sentence that leans on the one before it, quoted without it, dangles."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.models import Answer, Citation
+from evals.reading import SentenceBook, reading_scores
+from evals.text import core
+from tests.evals.helpers import make_case
+
+SECTION = [
+    "Nebius has GPU capacity in Europe.",
+    "Nebius offers these GPU models: H200, H100.",
+    "This makes it a good fit for training.",
+]
+BOOK = SentenceBook(
+    {
+        core(sentence): core(before) if before else None
+        for sentence, before in zip(SECTION, [None, *SECTION[:-1]], strict=True)
+    },
+    frozenset(),
+)
+
+
+def _answer(sentence: str) -> Answer:
+    citation = Citation(
+        n=1, section_id="provider:nebius", title="Nebius", quote=sentence, url="/providers#nebius"
+    )
+    return Answer(
+        answer=f"{sentence} [1]",
+        language="en",
+        refused=False,
+        citations=[citation],
+        providers=None,
+        id="a",
+    )
+
+
+@pytest.mark.parametrize(
+    ("sentence", "dangles"),
+    [
+        ("This makes it a good fit for training.", 1.0),  # "This" refers to the sentence before it
+        ("Nebius offers these GPU models: H200, H100.", 0.0),  # the colon spells out "these GPU models"
+    ],
+)
+def test_a_sentence_dangles_only_when_it_refers_back(sentence: str, dangles: float) -> None:
+    case = make_case(category="provider", relevant_sections=["provider:nebius"])
+    metrics, _ = reading_scores(case, _answer(sentence), BOOK)
+    assert metrics["dangling_references"] == dangles
