@@ -19,5 +19,6 @@ def refusal_text(language: Language) -> str:
 
 
 def no_matches_text(language: Language) -> str:
-    """Said instead of quoting the guide when a question asks only for providers and none match."""
+    """Said when a question asks for providers and none match: alone, or after the guide's answer when
+    the question also asks the guide."""
     return _NO_MATCHES[language]

@@ -139,6 +139,9 @@ class Assistant:
             )
         if search.providers and not search.providers.matches and not search.analysis.named:
             text, citations = no_matches_text(language), []
+            if "guide" in search.analysis.intents:  # it also asks the guide: that half is answered first
+                guide, citations = self.composer.compose(search.hits, search.analysis, [], {})
+                text = f"{guide} {text}"
         else:
             text, citations = self.composer.compose(
                 search.hits, search.analysis, search.records, search.price_sentences

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from assistant.config import PROJECT_ROOT
+from assistant.refusal import no_matches_text
 from assistant.service import Assistant
 from assistant.understanding.bank import BankError, load_bank
 from assistant.understanding.form import question_form
@@ -127,6 +128,16 @@ def test_a_record_answer_leads_with_the_fact_asked(assistant: Assistant) -> None
     models = assistant.ask("Does Nebius rent out H100 GPUs?")
     assert models.citations[0].section_id == "provider:nebius"
     assert "H100" in models.answer.split(" [1]")[0]
+
+
+def test_a_guide_question_with_a_provider_list_that_matches_none_still_answers_the_guide(
+    assistant: Assistant,
+) -> None:
+    answer = assistant.ask("what is MIG, and which providers offer it under $0.10 per hour?")
+    assert answer.providers is not None and answer.providers.matches == []
+    assert answer.citations[0].section_id == "gpu-sharing"
+    assert answer.answer.startswith("Multi-Instance GPU")
+    assert answer.answer.endswith(no_matches_text("en"))
 
 
 def test_the_bank_holds_no_question_of_an_evaluation_set() -> None:
