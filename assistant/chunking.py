@@ -17,7 +17,6 @@ from assistant.providers.renderings import load_renderings
 from assistant.text import split_sentences
 
 PASSAGE, SENTENCE = "passage", "sentence"
-QUESTION_PART = -1  # the `part` of the extra passage that holds an FAQ's question on its own
 
 # Short enough to keep a passage on one topic, long enough to hold most of the guide's paragraphs whole.
 _passage_splitter = RecursiveCharacterTextSplitter(
@@ -59,10 +58,6 @@ def _split(paragraph: Document) -> list[Document]:
         )
         for part, text in enumerate(_passage_splitter.split_text(paragraph.page_content))
     ]
-    if base["kind"] == "faq" and base["paragraph"] == 0:
-        # People ask in the words of the FAQ's question; alone, its embedding is not diluted by the answer.
-        question = {**base, "granularity": PASSAGE, "part": QUESTION_PART}
-        passages.insert(0, Document(page_content=base["title"], id=f"{stem}:q", metadata=question))
     sentences = [
         Document(
             page_content=text,
@@ -81,6 +76,6 @@ def build_documents(settings: Settings) -> list[Document]:
 
 def embedding_text(document: Document) -> str:
     """What gets embedded: passages carry their section title, which names the topic (or the FAQ question)."""
-    if document.metadata["granularity"] == PASSAGE and document.metadata["part"] != QUESTION_PART:
+    if document.metadata["granularity"] == PASSAGE:
         return f"{document.metadata['title']}\n{document.page_content}"
     return document.page_content
