@@ -1,8 +1,11 @@
 """English or Dutch, from the whole question, for questions as short as "and with MIG?".
 
 Two kinds of evidence: words that belong to one language only (never words both languages use, such as
-"of", "providers", "run", "is", "de" or technical terms), and lingua's statistical confidence. Words of one
-language alone decide; when a question mixes both ("Which providers hebben MIG?"), their balance and lingua's
+"of", "providers", "run", "is", "de" or technical terms), and lingua's statistical confidence. A word belongs
+to one language when it is one of that language's closed-class words listed below (question words,
+pronouns, articles, auxiliaries) or when wordfreq's corpora find it thousands of times more often in that
+language ("onder", "kaart", "prijs"); loanwords and shared terms never get that far. Words of one language
+alone decide; when a question mixes both ("Which providers hebben MIG?"), their balance and lingua's
 confidence decide together; when neither tells, the conversation's language does.
 """
 
@@ -12,22 +15,54 @@ import math
 from functools import cache
 
 from lingua import Language, LanguageDetector, LanguageDetectorBuilder
+from wordfreq import zipf_frequency
 
 from assistant.models import Language as LanguageCode
 from assistant.text import fold
 
+# Closed-class words (pronouns, articles, prepositions, conjunctions, auxiliaries, question words) carry a
+# sentence's grammatical frame, so in a mixed question they tell its language ("what's the beste videokaart
+# for gaming?" is English with Dutch nouns); plus the verbs and adjectives of the domain. Words spelled alike
+# in both languages ("of", "die", "we", "me", "is", "was", "had", "been", "toe", "in", "over", "door", "want",
+# "men", "de", "per", "via") are in neither list.
 _DUTCH_ONLY = frozenset(
-    "wat hoe welke welk waarom wanneer waar wie hoeveel ik het een en niet voor bij zijn heb hebt heeft "
-    "hebben moet moeten mijn jij uw dit deze ook wel geen meer naar nodig als wordt worden kun kunnen kan "
-    "mogen goedkoopste aanbieders draaien delen tussen beheerde eigen onderbreekbare waarmee zonder "
-    "bieden biedt ondersteunt ondersteunen gebruiken gebruik kost kosten zelf veel alle maar dan nog "
-    "werkt werken betekent precies echt iets met op".split()
+    # pronouns, articles, question words
+    "ik mij mijn jij je jou jouw uw hij zij ze hem haar wij ons onze jullie hun het een dit dat deze wie wat "
+    "welke welk waar wanneer waarom hoe hoeveel waarmee waarin waarop iets niets iemand niemand elk elke "
+    "ieder iedere alle sommige zelf "
+    # prepositions and conjunctions
+    "van voor op aan bij naar uit met om tot tegen tussen onder boven achter naast zonder tijdens sinds "
+    "vanaf volgens binnen buiten te na en maar dus omdat als dan terwijl hoewel zodat toen indien ofwel "
+    "zowel "
+    # auxiliaries and adverbs
+    "ben bent zijn waren heb hebt heeft hebben kan kun kunt kunnen kon moet moeten mag mogen wil wilt "
+    "willen zal zult zullen zou zouden wordt worden werd gaat gaan doe doet doen niet geen ook wel nog meer "
+    "veel erg zeer heel alleen echt hier daar er nu toch misschien precies nodig "
+    # the domain's verbs and adjectives
+    "goedkoopste aanbieders draaien delen beheerde eigen onderbreekbare bieden biedt ondersteunt "
+    "ondersteunen gebruiken gebruik kost kosten werkt werken betekent".split()
 )
 _ENGLISH_ONLY = frozenset(
-    "what how which why when where who the a an and not with for does do my you your that this these also "
-    "more to need it are can should cheapest between own without about any there have has offer offers "
-    "support supports use using get much many all but than still works work means really something".split()
+    # pronouns, articles, question words
+    "i my mine you your yours he him his she her it its us our they them their this that these those what "
+    "what's which where when why how who whom whose the a an each every some any both either neither "
+    "another other something nothing it's i'm i've don't doesn't can't isn't "
+    # prepositions and conjunctions
+    "to from with without into onto about above below under between through during after before behind "
+    "across against among around at by for since than until upon within on off out up and but or nor "
+    "because if unless while whether though although "
+    # auxiliaries and adverbs
+    "are am were be being do does did done have has having can could will would shall should may "
+    "might must need needs not also very too there here just only still more most much many all "
+    # the domain's verbs and adjectives
+    "cheapest own offer offers support supports use using get works work means really".split()
 )
+# A word outside the lists counts for one language when it is at least this many orders of magnitude more
+# frequent there (3.5: "inference" or "managed", common loanwords in Dutch, stay below it) ...
+_FREQUENCY_MARGIN = 3.5
+# ... and is an ordinary word of that language, seen at least once per million words (Zipf 3).
+_COMMON_WORD = 3.0
+_FREQUENT_WORD_WEIGHT = 0.5  # a word known by its frequency alone tells less than a word of the frame
 _UNSURE = 0.6  # below this confidence lingua's verdict is a guess
 _WORD_WEIGHT = 1.5  # log-odds one language-specific word adds when a question mixes both languages
 
@@ -41,6 +76,19 @@ def _words(text: str) -> list[str]:
     return "".join(ch if ch.isalnum() or ch == "'" else " " for ch in fold(text)).split()
 
 
+@cache
+def _word_evidence(word: str) -> float:
+    """How much a word says for Dutch (positive) or English (negative); 0 when both languages use it."""
+    if word in _DUTCH_ONLY:
+        return 1.0
+    if word in _ENGLISH_ONLY:
+        return -1.0
+    dutch, english = zipf_frequency(word, "nl"), zipf_frequency(word, "en")
+    if max(dutch, english) < _COMMON_WORD or abs(dutch - english) < _FREQUENCY_MARGIN:
+        return 0.0
+    return math.copysign(_FREQUENT_WORD_WEIGHT, dutch - english)
+
+
 def _dutch_confidence(text: str) -> float:
     values = _detector().compute_language_confidence_values(text)
     return next((value.value for value in values if value.language == Language.DUTCH), 0.0)
@@ -48,9 +96,9 @@ def _dutch_confidence(text: str) -> float:
 
 def detect_language(text: str, fallback: LanguageCode | None = None) -> LanguageCode:
     """The language of a question; `fallback` (the conversation's language) decides what cannot be told."""
-    words = _words(text)
-    dutch = sum(word in _DUTCH_ONLY for word in words)
-    english = sum(word in _ENGLISH_ONLY for word in words)
+    evidence = [_word_evidence(word) for word in _words(text)]
+    dutch = sum(value for value in evidence if value > 0)
+    english = -sum(value for value in evidence if value < 0)
     if dutch and not english:
         return "nl"
     if english and not dutch:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 from typing import Any
@@ -42,6 +44,17 @@ def _detector() -> LanguageDetector:
 
 
 def text_language(text: str) -> str | None:
-    """English or Dutch as written, so a Dutch answer that quotes English sentences is caught."""
-    detected = _detector().detect_language_of(text) if text.strip() else None
-    return {Language.ENGLISH: "en", Language.DUTCH: "nl"}.get(detected) if detected else None
+    """English or Dutch as written, so a Dutch answer that quotes English sentences is caught. Each sentence
+    is read on its own and counts by its words; model and host names ("H100, MI300X", "cloud.ibm.com")
+    belong to neither language and are left out, as they tip lingua either way on a long list."""
+    votes: Counter[Language] = Counter()
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        words = [
+            token for token in sentence.split() if not any(ch.isdigit() or ch == "." for ch in token[:-1])
+        ]
+        detected = _detector().detect_language_of(" ".join(words)) if words else None
+        if detected:
+            votes[detected] += len(words)
+    if not votes:
+        return None
+    return {Language.ENGLISH: "en", Language.DUTCH: "nl"}[votes.most_common(1)[0][0]]

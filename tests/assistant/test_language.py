@@ -45,3 +45,21 @@ def test_a_question_that_tells_nothing_follows_the_conversation() -> None:
 def test_in_a_mixed_question_the_balance_of_words_and_the_statistics_decide() -> None:
     assert detect_language("Which providers hebben MIG met spot nodes?", fallback="en") == "nl"
     assert detect_language("Which providers have MIG en spot?", fallback="nl") == "en"
+
+
+@pytest.mark.parametrize(
+    ("question", "language"),
+    [
+        # No closed-class word at all: words far more frequent in one language's corpora tell.
+        ("H100 prijs per uur", "nl"),
+        ("A100 huur per maand", "nl"),
+        ("price per hour H100", "en"),
+    ],
+)
+def test_words_known_by_their_frequency_decide_when_no_frame_word_does(question: str, language: str) -> None:
+    assert detect_language(question) == language
+
+
+def test_in_a_mixed_question_the_grammatical_frame_outweighs_borrowed_nouns() -> None:
+    assert detect_language("does the goedkoopste offer include storage?") == "en"
+    assert detect_language("welke cloud heeft the best MIG support") == "nl"

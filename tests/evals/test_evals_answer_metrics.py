@@ -46,3 +46,12 @@ def test_text_language():
     assert text_language("Kubernetes wijst standaard hele GPU's toe aan pods.") == "nl"
     assert text_language("Kubernetes allocates whole GPUs to pods by default.") == "en"
     assert text_language("   ") is None
+    listings = [
+        f"{name} offers these GPU models: {models}, according to {host}."
+        for name, models, host in [
+            ("DigitalOcean", "H100, L40S, RTX 6000 Ada, RTX 4000 Ada, MI300X, B300", "docs.digitalocean.com"),
+            ("Crusoe", "GB200, B200, H200, H100, A100-80GB, L40S, MI300X", "the repository example/crusoe"),
+            ("IBM Cloud", "H100, H200, MI300X", "cloud.ibm.com"),
+        ]
+    ]
+    assert text_language(" ".join(listings)) == "en"
