@@ -11,6 +11,9 @@ from __future__ import annotations
 import difflib
 import re
 from functools import lru_cache
+from typing import NamedTuple
+
+from wordfreq import zipf_frequency
 
 from assistant.providers.filters import ProviderFilter
 from assistant.text import fold
@@ -21,12 +24,15 @@ _VOCABULARY = (
     "preinstalled managed beheerde interconnect".split()
 )
 _MIN_FIX_LENGTH = 6
+_REAL_WORD = 3.0  # a word this common in English or Dutch (Zipf, once per million words) is no typo: "beheer"
 
 
 @lru_cache(maxsize=8192)
 def _fixed(word: str) -> str:
     """The vocabulary word a misspelt word stands for, else the word (remembered: difflib is slow)."""
     if len(word) < _MIN_FIX_LENGTH or word in _VOCABULARY:
+        return word
+    if max(zipf_frequency(word, "en"), zipf_frequency(word, "nl")) >= _REAL_WORD:
         return word
     close = difflib.get_close_matches(word, _VOCABULARY, n=1, cutoff=0.85)
     return close[0] if close else word
@@ -47,9 +53,12 @@ def _any(*patterns: str) -> re.Pattern[str]:
 
 
 _KUBE = r"(?:kubernetes|k8s|kube)"
+# In questions about GPU clouds "managed" on its own ("the managed options", "welke beheerde aanbieders")
+# means managed Kubernetes; "self-managed", "zelf beheerd" and "managed to" do not.
 _MANAGED = _any(
-    rf"\b(?:managed|beheerde?|hosted|gehoste) (?:\w+ ){{0,2}}{_KUBE}",
-    r"\b(?:managed|beheerde?) control ?plane",
+    rf"\b(?:hosted|gehoste) (?:\w+ ){{0,2}}{_KUBE}",
+    r"(?<!self )\bmanaged\b(?! to\b)",
+    r"(?<!zelf )\bbeheerde?\b",
     r"\bcontrol ?plane (?:is |wordt )?(?:managed|beheerd)",
 )
 _OWN_CLUSTER = _any(
@@ -182,6 +191,12 @@ _NEGATION = re.compile(
     r"\b(?:without|no|not|non|excluding|except|exclude|never|dont|don't|doesnt|doesn't|zonder|geen|niet|"
     r"behalve|uitgezonderd|exclusief|nooit)\b(?:\s+\S+)?\s*$"
 )
+# Two alternatives set side by side ("managed vs bringing my own", "managed of een eigen cluster"): between
+# them a contrasting word (after at most two words of the first: "managed k8s vs …") and no clause boundary.
+_CONTRAST = re.compile(
+    r"^[\s'\"()]*(?:[\w-]+[\s'\"()]+){0,2}(?:/|(?:vs|versus|or|of|and|en|compared (?:to|with)|tegenover)\b)"
+    r"[^?;:,.!—–]*$"
+)
 # Between two sharing methods: "or" asks for either of them, "and" for both.
 _EITHER = re.compile(r"\b(?:or|of|either|ofwel|dan wel)\b|/")
 
@@ -234,12 +249,29 @@ def _sharing(text: str) -> tuple[str, list[str]]:
     return ("sharing_any" if _EITHER.search(between) else "sharing"), list(found)
 
 
+def _kubernetes(text: str) -> tuple[bool, str | None]:
+    """Whether the question names managed or bring-your-own, and which it asks for. A question that names
+    both sets them side by side ("managed vs your own cluster, and which providers do the managed kind?"):
+    the one named again after the contrast is chosen; a contrast that ends the question chooses neither."""
+    mentions = sorted(
+        (match.start(), match.end(), value)
+        for value, pattern in (("managed", _MANAGED), ("bring_your_own", _OWN_CLUSTER))
+        for match in pattern.finditer(text)
+        if not _NEGATION.search(text[: match.start()])
+    )
+    if not mentions:
+        return False, None
+    last = mentions[-1]
+    before = mentions[-2] if len(mentions) > 1 else last
+    contrasted = before[2] != last[2] and _CONTRAST.match(text[before[1] : last[0]])
+    return True, None if contrasted else last[2]
+
+
 def _asked_keys(text: str, original: str, language: str) -> dict[str, object]:
     keys: dict[str, object] = {}
-    if _affirmed(_MANAGED, text):
-        keys["kubernetes"] = "managed"
-    elif _affirmed(_OWN_CLUSTER, text):
-        keys["kubernetes"] = "bring_your_own"
+    _, kubernetes = _kubernetes(text)
+    if kubernetes:
+        keys["kubernetes"] = kubernetes
     sharing_key, methods = _sharing(text)
     if methods:
         keys[sharing_key] = methods
@@ -268,7 +300,19 @@ def _asked_keys(text: str, original: str, language: str) -> dict[str, object]:
     return keys
 
 
-def extract_filter(question: str, language: str) -> tuple[ProviderFilter, bool]:
-    """The filter the question asks for, and whether it asks for the cheapest first."""
+class AskedFilter(NamedTuple):
+    filter: ProviderFilter
+    cheapest: bool  # it asks for the cheapest first
+    facts: tuple[
+        str, ...
+    ]  # the record facts it names, also one it names without choosing ("managed or BYO?")
+
+
+def extract_filter(question: str, language: str) -> AskedFilter:
+    """The filter the question asks for, whether it asks for the cheapest first, and the facts it names."""
     text = _normalize(question)
-    return ProviderFilter.model_validate(_asked_keys(text, question, language)), bool(_CHEAPEST.search(text))
+    asked = ProviderFilter.model_validate(_asked_keys(text, question, language))
+    facts = tuple(asked.public())
+    if _kubernetes(text)[0] and "kubernetes" not in facts:
+        facts = ("kubernetes", *facts)
+    return AskedFilter(asked, bool(_CHEAPEST.search(text)), facts)

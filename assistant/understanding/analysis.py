@@ -93,7 +93,7 @@ class QuestionAnalyzer:
         scores = self.scores(search_text)
         named = self.names.named(search_text)
         intents = self._intents(scores, named)
-        asked, cheapest = extract_filter(search_text, language)
+        asked, cheapest, facts = extract_filter(search_text, language)
         lists_providers = "providers" in intents
         return QuestionAnalysis(
             question=question,
@@ -104,7 +104,7 @@ class QuestionAnalyzer:
             intents=intents,
             scores=scores,
             named=named,
-            facts_asked=tuple(asked.public()),
+            facts_asked=facts,
             provider_filter=asked if lists_providers else None,
             cheapest=cheapest and lists_providers,
         )

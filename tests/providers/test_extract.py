@@ -186,7 +186,7 @@ CONNECTIVES: list[tuple[str, str, dict | None, bool]] = [
 
 
 def _extracted(question: str, language: str) -> tuple[dict, bool]:
-    flt, cheapest = extract_filter(question, language)
+    flt, cheapest, _ = extract_filter(question, language)
     return flt.model_dump(exclude_none=True), cheapest
 
 
@@ -227,3 +227,37 @@ def test_a_place_names_its_region(question: str, language: str, region: str) -> 
 def test_the_pronoun_us_names_no_region() -> None:
     assert "region" not in _extracted("which providers let us share a GPU", "en")[0]
     assert "region" not in _extracted("can you tell us the cheapest H100", "en")[0]
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "kubernetes"),
+    [
+        # "managed" on its own, in either language; "self-managed" and "managed to" are not it.
+        ("which of the managed offerings have L4s", "en", "managed"),
+        ("welke beheerde aanbieders hebben L4's", "nl", "managed"),
+        ("self-managed clusters with L4s", "en", "bring_your_own"),
+        ("I managed to rent one GPU; who has spot L4s?", "en", None),
+        # Both named side by side: the one named again after the contrast is asked for, else neither.
+        ("managed or your own cluster: which costs less, and who sells managed L4 nodes?", "en", "managed"),
+        (
+            "beheerd vs een eigen cluster, wat kost minder, en wie laat me een eigen cluster koppelen?",
+            "nl",
+            "bring_your_own",
+        ),
+        ("providers with managed or bring-your-own clusters", "en", None),
+        ("is Vultr managed or self-managed?", "en", None),
+    ],
+)
+def test_managed_or_own_cluster_follows_the_words(
+    question: str, language: str, kubernetes: str | None
+) -> None:
+    assert _extracted(question, language)[0].get("kubernetes") == kubernetes
+
+
+def test_a_contrast_still_names_the_fact_it_leaves_open() -> None:
+    assert extract_filter("is Vultr managed or self-managed?", "en").facts == ("kubernetes",)
+
+
+def test_a_real_word_is_not_corrected_into_the_vocabulary() -> None:
+    # "beheer" (management) is Dutch, not a typo of "beheerde": it names no managed cluster.
+    assert "kubernetes" not in _extracted("wie doet het beheer van de nodes", "nl")[0]
