@@ -36,6 +36,9 @@ def build_store(folder: Path) -> Chroma:
 def handler_for(store: Chroma) -> type[BaseHTTPRequestHandler]:
     class Ask(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"  # keep-alive, as the service's server has
+        # Headers and body go out in two writes: with Nagle's algorithm the body waits for the client's
+        # delayed ACK (up to 40 ms) whenever questions follow each other closely. uvicorn sets TCP_NODELAY.
+        disable_nagle_algorithm = True
 
         def do_POST(self) -> None:  # noqa: N802 (http.server's naming)
             question = json.loads(self.rfile.read(int(self.headers["Content-Length"])))["question"]
