@@ -26,6 +26,7 @@ from assistant.providers.documents import (
     PRICE_PARAGRAPH,
     PROVIDER_KIND,
     FactSentences,
+    fact_value_key,
     provider_section,
 )
 from assistant.retrieval import HybridRetriever
@@ -207,15 +208,20 @@ class Composer:
         vector: np.ndarray,
         focus: dict[str, float],
     ) -> list[Choice]:
-        """Per record, the sentence that states each fact asked, the rarest first; when the question names
-        no fact, the record's sentence most like the question. Of the prices, the one the record matched with
-        (`price_sentences`)."""
+        """Per record, the sentence that states each fact asked (of the value filtered on, when that value has
+        a sentence of its own: "managed" quotes the managed sentence, not the bring-your-own one), the rarest
+        first; when the question names no fact, the record's sentence most like the question. Of the prices,
+        the one the record matched with (`price_sentences`)."""
         keys = [key for key in dict.fromkeys(analysis.facts_asked) if FACT_PARAGRAPHS[key] != PRICE_PARAGRAPH]
         asks_price = analysis.cheapest or len(keys) < len(analysis.facts_asked)
+        asked = analysis.provider_filter.public() if analysis.provider_filter else {}
         chosen: list[Choice] = []
         for slug in records[:_RECORDS_QUOTED]:
             section = provider_section(slug)
-            best = [self._stating(section, self._record_facts[slug][key], vector, focus) for key in keys]
+            facts = self._record_facts[slug]
+            best = [
+                self._stating(section, _on_fact(facts, key, asked.get(key)), vector, focus) for key in keys
+            ]
             if asks_price:
                 best.append(
                     Choice((section, PRICE_PARAGRAPH), price_sentences[slug], 1.0)
@@ -370,6 +376,11 @@ class Composer:
                 )
             )
         return " ".join(parts), citations
+
+
+def _on_fact(facts: Mapping[str, FactSentences], key: str, value: object) -> FactSentences:
+    """A record's sentences on a filter key, or on the value filtered on when that value has its own."""
+    return facts.get(fact_value_key(key, str(value)), facts[key]) if value is not None else facts[key]
 
 
 def _as_sentence(quote: str) -> str:

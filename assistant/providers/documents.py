@@ -110,6 +110,12 @@ class _Paragraph:
         return [*self.sentences, closing]
 
 
+def fact_value_key(key: str, value: str) -> str:
+    """The key of the sentences that state one value of a filter key whose values have sentences of their
+    own: "kubernetes" is stated by the managed and the bring-your-own sentence, "kubernetes=managed" by one."""
+    return f"{key}={value}"
+
+
 def _kubernetes(record: ProviderRecord) -> _Paragraph:
     name, k8s = record.name, record.kubernetes
     paragraph = _Paragraph(name)
@@ -122,7 +128,7 @@ def _kubernetes(record: ProviderRecord) -> _Paragraph:
         ),
         (f"{name} offers no managed Kubernetes", f"{name} biedt geen beheerde Kubernetes"),
         ("managed Kubernetes", "beheerde Kubernetes"),
-        keys=("kubernetes",),
+        keys=("kubernetes", fact_value_key("kubernetes", "managed")),
     )
     paragraph.fact(
         k8s.bring_your_own,
@@ -135,7 +141,7 @@ def _kubernetes(record: ProviderRecord) -> _Paragraph:
             f"{name} biedt geen GPU-machines om aan uw eigen Kubernetes-cluster te koppelen",
         ),
         ("GPU machines for your own cluster", "GPU-machines voor uw eigen cluster"),
-        keys=("kubernetes",),
+        keys=("kubernetes", fact_value_key("kubernetes", "bring_your_own")),
     )
     fee = k8s.control_plane_fee
     if fee.text:
@@ -451,9 +457,14 @@ def record_documents(
 
 
 def _fact_paragraphs() -> dict[str, int]:
-    """The position of the record paragraph that states each filter key's fact (contract §3)."""
+    """The position of the record paragraph that states each filter key's fact (contract §3), and of the
+    values that have sentences of their own (`fact_value_key`)."""
     keys = {
-        _kubernetes: ("kubernetes",),
+        _kubernetes: (
+            "kubernetes",
+            fact_value_key("kubernetes", "managed"),
+            fact_value_key("kubernetes", "bring_your_own"),
+        ),
         _drivers_and_sharing: ("drivers_preinstalled", "gpu_sharing", "sharing", "sharing_any"),
         _network_and_storage: ("interconnect",),
         _capacity: ("spot", "scale_to_zero"),
@@ -477,8 +488,8 @@ class FactSentences:
 
 
 def fact_sentences(record: ProviderRecord) -> dict[str, FactSentences]:
-    """Per filter key, the record's sentences on its fact: an answer quotes these, not the sentence that
-    merely shares the question's words."""
+    """Per filter key (and per `fact_value_key`), the record's sentences on its fact: an answer quotes these,
+    not the sentence that merely shares the question's words."""
     found = {}
     for key, position in FACT_PARAGRAPHS.items():
         paragraph = _PARAGRAPHS[position](record)

@@ -219,3 +219,23 @@ def test_each_filter_key_points_at_the_sentences_that_state_its_fact(
     spot = facts["spot"]
     assert spot.stated == () and spot.left_open is not None
     assert "spot or preemptible capacity" in sentences[spot.paragraph][spot.left_open]
+
+
+def test_each_kubernetes_model_has_its_own_sentence_beside_the_key_that_covers_both(
+    make_record: Callable[..., ProviderRecord],
+) -> None:
+    """A filter on managed Kubernetes quotes the managed sentence of a record that offers both models."""
+    record = make_record("acme", "Acme GPU", managed="yes", bring_your_own="yes")
+    facts = fact_sentences(record)
+    paragraph = next(
+        split_sentences(d.page_content)
+        for d in record_documents([record])
+        if d.metadata["language"] == "en" and d.metadata["paragraph"] == facts["kubernetes"].paragraph
+    )
+    managed = [paragraph[i] for i in facts["kubernetes=managed"].stated]
+    own = [paragraph[i] for i in facts["kubernetes=bring_your_own"].stated]
+    assert [s.startswith("Acme GPU offers managed Kubernetes") for s in managed] == [True]
+    assert [s.startswith("Acme GPU sells GPU machines that you join") for s in own] == [True]
+    assert sorted(facts["kubernetes"].stated) == sorted(
+        facts["kubernetes=managed"].stated + facts["kubernetes=bring_your_own"].stated
+    )
