@@ -182,6 +182,10 @@ class Composer:
                 : MAX_SENTENCES - 1
             ]
         chosen = self._coherent(chosen)
+        if analysis.compares and len({choice.key[0] for choice in chosen}) == 1:
+            chosen.sort(
+                key=lambda choice: (choice.key[1], choice.index)
+            )  # side by side, as the guide has them
         if analysis.form == "yes_no" and direct_answer:
             chosen = self._with_direct_answer(chosen, chosen[0].key)
         return chosen

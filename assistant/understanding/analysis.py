@@ -21,7 +21,7 @@ from assistant.providers.names import ProviderNames
 from assistant.providers.schema import ProviderRecord
 from assistant.retrieval import HybridRetriever
 from assistant.text import content_terms
-from assistant.understanding.form import Form, question_form
+from assistant.understanding.form import Form, compares, question_form
 from assistant.understanding.intent import CorpusEvidence, IntentModel, IntentScores
 
 _LIKELY = 0.5  # a calibrated probability: the intent is the likelier reading
@@ -36,6 +36,7 @@ class QuestionAnalysis:
     reading: str  # the words that choose passages and sentences (see `QuestionAnalyzer.reading`)
     language: Language
     form: Form
+    compares: bool  # it sets things side by side ("managed vs your own cluster")
     intents: frozenset[str]  # guide, providers, named_provider; or out_of_scope alone
     scores: IntentScores
     named: frozenset[str]  # slugs of the providers the question names
@@ -101,6 +102,7 @@ class QuestionAnalyzer:
             reading=self.reading(question, search_text) if context else question,
             language=language,
             form=question_form(question, written),
+            compares=compares(question),
             intents=intents,
             scores=scores,
             named=named,

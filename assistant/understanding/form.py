@@ -39,6 +39,11 @@ _LEADING_CLAUSE = re.compile(
     r"^(?:if|when|in|on|with|for|since|because|given|assuming|as|after|before|als|wanneer|indien|in|op|"
     r"met|bij|voor|omdat|aangezien|stel|gegeven|na)\b[^,?]*,\s*"
 )
+# Words that set things side by side ("managed vs your own cluster", "het verschil tussen MIG en MPS").
+_COMPARISON = re.compile(
+    r"\b(?:vs|versus|difference|differences|differ|verschil|verschillen|compared|vergeleken|tegenover|"
+    r"trade ?offs?|afweging)\b"
+)
 _WORD = re.compile(r"[a-z0-9']+")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
@@ -61,6 +66,11 @@ def question_form(question: str, language: str) -> Form:
     clauses = [sentence, *(clause.strip() for clause in sentence.split(",")[1:])]
     forms = [_clause_form(_WORD.findall(clause.replace("'", "")), language) for clause in clauses]
     return next((form for form in forms if form is not None), "open")
+
+
+def compares(question: str) -> bool:
+    """Whether the question sets things side by side: its answer gives them in the guide's order."""
+    return bool(_COMPARISON.search(fold(question).replace("-", " ")))
 
 
 def _clause_form(words: list[str], language: str) -> Form | None:

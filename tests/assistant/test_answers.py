@@ -201,6 +201,15 @@ def test_a_follow_up_in_words_the_guide_does_not_use_is_answered_about_what_it_r
     assert isolation in answer.answer.split(" [1]")[0]
 
 
+def test_things_set_side_by_side_are_quoted_in_the_guide_s_order(assistant: Assistant) -> None:
+    answer = assistant.ask(
+        "beheerde kubernetes tegenover gehuurde gpu-vm's in mijn eigen cluster: wat verandert er?"
+    )
+    managed = answer.answer.find("Beheerde Kubernetes met GPU-nodepools")
+    own_cluster = answer.answer.find("GPU-instanties die u aan uw eigen cluster")
+    assert managed == 0 and own_cluster > managed
+
+
 def test_an_open_question_never_opens_with_a_yes_or_no(assistant: Assistant) -> None:
     openers = {"Often yes, but not always.", "Not by default", "Usually not."}
     for question in ("What does the NVIDIA device plugin do?", "How do I share one GPU between pods?"):

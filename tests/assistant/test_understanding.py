@@ -11,7 +11,7 @@ from assistant.config import PROJECT_ROOT
 from assistant.refusal import no_matches_text
 from assistant.service import Assistant
 from assistant.understanding.bank import BankError, load_bank
-from assistant.understanding.form import question_form
+from assistant.understanding.form import compares, question_form
 from assistant.understanding.intent import IntentModel
 
 FORMS = [
@@ -43,6 +43,17 @@ FORMS = [
 @pytest.mark.parametrize(("question", "language", "form"), FORMS)
 def test_the_form_of_a_question_follows_its_grammar(question: str, language: str, form: str) -> None:
     assert question_form(question, language) == form
+
+
+def test_a_question_that_sets_things_side_by_side_is_a_comparison() -> None:
+    side_by_side = [
+        "MPS versus time-slicing?",
+        "hoe verschillen MIG en MPS",
+        "EKS vs bare VMs",
+        "trade-offs of MIG",
+    ]
+    assert all(compares(question) for question in side_by_side)
+    assert not any(compares(question) for question in ["What is MIG?", "welke providers hebben MPS of MIG"])
 
 
 def test_a_broken_bank_entry_is_named_by_file_and_position(corpus_copy: Path) -> None:
