@@ -183,9 +183,8 @@ class Composer:
             ]
         chosen = self._coherent(chosen)
         if analysis.compares and len({choice.key[0] for choice in chosen}) == 1:
-            chosen.sort(
-                key=lambda choice: (choice.key[1], choice.index)
-            )  # side by side, as the guide has them
+            # Things set side by side are quoted as the guide has them.
+            chosen.sort(key=lambda choice: (choice.key[1], choice.index))
         if analysis.form == "yes_no" and direct_answer:
             chosen = self._with_direct_answer(chosen, chosen[0].key)
         return chosen

@@ -268,10 +268,8 @@ def _kubernetes(text: str) -> tuple[bool, str | None]:
 
 
 def _asked_keys(text: str, original: str, language: str) -> dict[str, object]:
+    """Every filter key but `kubernetes` (`_kubernetes`)."""
     keys: dict[str, object] = {}
-    _, kubernetes = _kubernetes(text)
-    if kubernetes:
-        keys["kubernetes"] = kubernetes
     sharing_key, methods = _sharing(text)
     if methods:
         keys[sharing_key] = methods
@@ -303,16 +301,19 @@ def _asked_keys(text: str, original: str, language: str) -> dict[str, object]:
 class AskedFilter(NamedTuple):
     filter: ProviderFilter
     cheapest: bool  # it asks for the cheapest first
-    facts: tuple[
-        str, ...
-    ]  # the record facts it names, also one it names without choosing ("managed or BYO?")
+    # The record facts it names, also one it names without choosing a value ("managed or BYO?").
+    facts: tuple[str, ...]
 
 
 def extract_filter(question: str, language: str) -> AskedFilter:
     """The filter the question asks for, whether it asks for the cheapest first, and the facts it names."""
     text = _normalize(question)
-    asked = ProviderFilter.model_validate(_asked_keys(text, question, language))
+    names_kubernetes, kubernetes = _kubernetes(text)
+    keys = _asked_keys(text, question, language)
+    if kubernetes:
+        keys["kubernetes"] = kubernetes
+    asked = ProviderFilter.model_validate(keys)
     facts = tuple(asked.public())
-    if _kubernetes(text)[0] and "kubernetes" not in facts:
+    if names_kubernetes and "kubernetes" not in facts:
         facts = ("kubernetes", *facts)
     return AskedFilter(asked, bool(_CHEAPEST.search(text)), facts)
