@@ -77,14 +77,25 @@ def _words(text: str) -> list[str]:
 
 
 @cache
+def _frequencies(word: str) -> tuple[float, float]:
+    """The word's Zipf frequency in Dutch and in English corpora (wordfreq)."""
+    return zipf_frequency(word, "nl"), zipf_frequency(word, "en")
+
+
+def is_common_word(word: str) -> bool:
+    """An ordinary English or Dutch word, not a misspelling or a name."""
+    return max(_frequencies(word)) >= _COMMON_WORD
+
+
+@cache
 def _word_evidence(word: str) -> float:
     """How much a word says for Dutch (positive) or English (negative); 0 when both languages use it."""
     if word in _DUTCH_ONLY:
         return 1.0
     if word in _ENGLISH_ONLY:
         return -1.0
-    dutch, english = zipf_frequency(word, "nl"), zipf_frequency(word, "en")
-    if max(dutch, english) < _COMMON_WORD or abs(dutch - english) < _FREQUENCY_MARGIN:
+    dutch, english = _frequencies(word)
+    if not is_common_word(word) or abs(dutch - english) < _FREQUENCY_MARGIN:
         return 0.0
     return math.copysign(_FREQUENT_WORD_WEIGHT, dutch - english)
 

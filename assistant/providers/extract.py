@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Iterator
 from functools import lru_cache
 from typing import NamedTuple
 
-from wordfreq import zipf_frequency
-
+from assistant.language import is_common_word
 from assistant.providers.filters import ProviderFilter
 from assistant.text import fold
 
@@ -24,7 +24,6 @@ _VOCABULARY = (
     "preinstalled managed beheerde interconnect".split()
 )
 _MIN_FIX_LENGTH = 6
-_REAL_WORD = 3.0  # a word this common in English or Dutch (Zipf, once per million words) is no typo: "beheer"
 
 
 @lru_cache(maxsize=8192)
@@ -32,7 +31,7 @@ def _fixed(word: str) -> str:
     """The vocabulary word a misspelt word stands for, else the word (remembered: difflib is slow)."""
     if len(word) < _MIN_FIX_LENGTH or word in _VOCABULARY:
         return word
-    if max(zipf_frequency(word, "en"), zipf_frequency(word, "nl")) >= _REAL_WORD:
+    if is_common_word(word):  # a real word is no typo: "beheer" is not "beheerde"
         return word
     close = difflib.get_close_matches(word, _VOCABULARY, n=1, cutoff=0.85)
     return close[0] if close else word
@@ -201,12 +200,14 @@ _CONTRAST = re.compile(
 _EITHER = re.compile(r"\b(?:or|of|either|ofwel|dan wel)\b|/")
 
 
+def _affirmations(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
+    """The matches of the pattern that no negation governs."""
+    return (match for match in pattern.finditer(text) if not _NEGATION.search(text[: match.start()]))
+
+
 def _affirmed(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
     """The first match of the pattern that no negation governs."""
-    for match in pattern.finditer(text):
-        if not _NEGATION.search(text[: match.start()]):
-            return match
-    return None
+    return next(_affirmations(pattern, text), None)
 
 
 def _gpu_model(text: str) -> str | None:
@@ -256,8 +257,7 @@ def _kubernetes(text: str) -> tuple[bool, str | None]:
     mentions = sorted(
         (match.start(), match.end(), value)
         for value, pattern in (("managed", _MANAGED), ("bring_your_own", _OWN_CLUSTER))
-        for match in pattern.finditer(text)
-        if not _NEGATION.search(text[: match.start()])
+        for match in _affirmations(pattern, text)
     )
     if not mentions:
         return False, None
