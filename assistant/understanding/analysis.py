@@ -93,8 +93,8 @@ class QuestionAnalyzer:
         search_text = f"{context} {question}" if context else question
         scores = self.scores(search_text)
         named = self.names.named(search_text)
-        intents = self._intents(scores, named)
         asked, cheapest, facts = extract_filter(search_text, language)
+        intents = self._intents(scores, named, filters=bool(asked.public()))
         lists_providers = "providers" in intents
         return QuestionAnalysis(
             question=question,
@@ -118,12 +118,16 @@ class QuestionAnalyzer:
         return question if any(self._retriever.knows(term) for term in own) else search_text
 
     @staticmethod
-    def _intents(scores: IntentScores, named: frozenset[str]) -> frozenset[str]:
+    def _intents(scores: IntentScores, named: frozenset[str], filters: bool) -> frozenset[str]:
+        """The likely readings; when none is likely, the likelier of guide and providers, and providers
+        only when the question names something to choose them by ("preemptible gpu nodes in APAC")."""
         if scores.out_of_scope:
             return frozenset({"out_of_scope"})
         intents = {"named_provider"} if named else set()
         if scores.providers >= _LIKELY:
             intents.add("providers")
-        if scores.guide >= _LIKELY or not intents:
+        if scores.guide >= _LIKELY:
             intents.add("guide")
+        if not intents:
+            intents.add("providers" if filters and scores.providers > scores.guide else "guide")
         return frozenset(intents)

@@ -10,9 +10,10 @@ import pytest
 from assistant.config import PROJECT_ROOT
 from assistant.refusal import no_matches_text
 from assistant.service import Assistant
+from assistant.understanding.analysis import QuestionAnalyzer
 from assistant.understanding.bank import BankError, load_bank
 from assistant.understanding.form import compares, question_form
-from assistant.understanding.intent import IntentModel
+from assistant.understanding.intent import IntentModel, IntentScores
 
 FORMS = [
     ("Can I share one GPU between pods?", "en", "yes_no"),
@@ -139,6 +140,32 @@ def test_a_record_answer_leads_with_the_fact_asked(assistant: Assistant) -> None
     models = assistant.ask("Does Nebius rent out H100 GPUs?")
     assert models.citations[0].section_id == "provider:nebius"
     assert "H100" in models.answer.split(" [1]")[0]
+
+
+def test_a_record_answer_quotes_the_attribute_asked_without_a_value(assistant: Assistant) -> None:
+    price = assistant.ask("what does an H100 cost per hour at Lambda")
+    assert price.citations[0].section_id == "provider:lambda"
+    assert "$" in price.answer.split(" [1]")[0]
+    regions = assistant.ask("Nebius regions?")
+    assert regions.citations[0].section_id == "provider:nebius"
+    assert "Europe" in regions.answer.split(" [1]")[0]
+
+
+@pytest.mark.parametrize(
+    ("providers", "guide", "filters", "intents"),
+    [
+        (0.9, 0.2, True, {"providers"}),
+        (0.4, 0.2, True, {"providers"}),  # neither likely: the likelier, with something to filter on
+        (0.4, 0.2, False, {"guide"}),  # nothing to choose providers by
+        (0.2, 0.4, True, {"guide"}),
+        (0.7, 0.8, True, {"providers", "guide"}),
+    ],
+)
+def test_an_unlikely_reading_falls_back_to_the_likelier_one(
+    providers: float, guide: float, filters: bool, intents: set[str]
+) -> None:
+    scores = IntentScores(in_scope=0.9, providers=providers, guide=guide)
+    assert QuestionAnalyzer._intents(scores, frozenset(), filters=filters) == intents
 
 
 def test_a_guide_question_with_a_provider_list_that_matches_none_still_answers_the_guide(
