@@ -382,8 +382,10 @@ class Composer:
 
 
 def _on_fact(facts: Mapping[str, FactSentences], key: str, value: object) -> FactSentences:
-    """A record's sentences on a filter key, or on the value filtered on when that value has its own."""
-    return facts.get(fact_value_key(key, str(value)), facts[key]) if value is not None else facts[key]
+    """A record's sentences on a filter key, or on the value filtered on when that value has its own; a fact
+    asked without a value ("Nebius regions?") by what the record has, where that has a sentence of its own."""
+    own = facts.get(fact_value_key(key, "yes" if value is None else str(value)))
+    return own if own is not None and own.stated else facts[key]
 
 
 def _as_sentence(quote: str) -> str:

@@ -341,7 +341,9 @@ def _gpus_and_regions(record: ProviderRecord) -> _Paragraph:
         if named:
             listed = _joined(named)
             paragraph.state(
-                (f"{name} {english} {listed[0]}", f"{name} {dutch} {listed[1]}"), record.regions, ("region",)
+                (f"{name} {english} {listed[0]}", f"{name} {dutch} {listed[1]}"),
+                record.regions,
+                ("region", fact_value_key("region", value)),
             )
     for area, (en, nl) in _AREA_NAMES.items():
         if areas[area] == "unknown":
@@ -468,7 +470,7 @@ def _fact_paragraphs() -> dict[str, int]:
         _drivers_and_sharing: ("drivers_preinstalled", "gpu_sharing", "sharing", "sharing_any"),
         _network_and_storage: ("interconnect",),
         _capacity: ("spot", "scale_to_zero"),
-        _gpus_and_regions: ("amd", "gpu_model", "region"),
+        _gpus_and_regions: ("amd", "gpu_model", "region", fact_value_key("region", "yes")),
         _prices: ("max_price_per_gpu_hour",),
     }
     return {key: _PARAGRAPHS.index(build) for build, names in keys.items() for key in names}

@@ -185,6 +185,35 @@ _CHEAPEST = _any(
     r"\blaagste prijs",
     r"\bvoordeligste?\b",
 )
+# The record attributes a question can ask about without choosing a value ("Civo regions?", "what does an
+# H100 cost at Lambda", "welke gpu's heeft Scaleway"): the answer then quotes the record's sentence on them.
+_ATTRIBUTES = {
+    "region": _any(
+        r"\bregions?\b",
+        r"\bregio(?:'?s)?\b",
+        r"\blocations?\b",
+        r"\blocaties?\b",
+        r"\bwhere\b",
+        r"\bwaar\b",
+        r"\bdata ?cent(?:er|re)s?\b",
+        r"\bdatacentra\b",
+    ),
+    "max_price_per_gpu_hour": _any(
+        r"\bpric\w*",
+        r"\bprijs\w*",
+        r"\bcosts?\b",
+        r"\bkost(?:en|t)?\b",
+        r"\bhow much\b",
+        r"\bhoeveel kost\w*",
+        r"\btarie\w*",
+        r"\brates?\b",
+        r"\bper (?:gpu )?(?:hour|uur)\b",
+    ),
+    "gpu_model": _any(
+        r"\b(?:which|what|welke|wat voor) (?:\w+ )?(?:gpus?|gpu's|cards|kaarten|models|modellen|accelerators)\b",
+        r"\bgpu (?:models?|modellen|types?)\b",
+    ),
+}
 # A negation just before a fact, or one word before it, takes it out of the filter ("without spot", "geen MIG").
 _NEGATION = re.compile(
     r"\b(?:without|no|not|non|excluding|except|exclude|never|dont|don't|doesnt|doesn't|zonder|geen|niet|"
@@ -316,4 +345,5 @@ def extract_filter(question: str, language: str) -> AskedFilter:
     facts = tuple(asked.public())
     if names_kubernetes and "kubernetes" not in facts:
         facts = ("kubernetes", *facts)
+    facts += tuple(key for key, pattern in _ATTRIBUTES.items() if key not in facts and pattern.search(text))
     return AskedFilter(asked, bool(_CHEAPEST.search(text)), facts)

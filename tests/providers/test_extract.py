@@ -261,3 +261,22 @@ def test_a_contrast_still_names_the_fact_it_leaves_open() -> None:
 def test_a_real_word_is_not_corrected_into_the_vocabulary() -> None:
     # "beheer" (management) is Dutch, not a typo of "beheerde": it names no managed cluster.
     assert "kubernetes" not in _extracted("wie doet het beheer van de nodes", "nl")[0]
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "attribute"),
+    [
+        ("Civo regions?", "en", "region"),
+        ("in welke regio's zit Nebius", "nl", "region"),
+        ("what does an H100 cost at Lambda", "en", "max_price_per_gpu_hour"),
+        ("wat is de prijs van een L4 bij Scaleway", "nl", "max_price_per_gpu_hour"),
+        ("which gpus does RunPod have", "en", "gpu_model"),
+        ("welke kaarten heeft OVHcloud", "nl", "gpu_model"),
+    ],
+)
+def test_an_attribute_asked_without_a_value_is_a_fact_not_a_filter(
+    question: str, language: str, attribute: str
+) -> None:
+    asked = extract_filter(question, language)
+    assert attribute in asked.facts
+    assert attribute not in asked.filter.public()
