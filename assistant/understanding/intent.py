@@ -26,6 +26,7 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.preprocessing import StandardScaler
 
 from assistant.text import content_terms, fold
+from assistant.understanding.asked import asked_for
 
 # Both chosen by cross-validation on the bank (`python -m evals.bank`), never on the evaluation sets.
 REGULARIZATION = 10.0  # sklearn's C
@@ -73,9 +74,16 @@ class Lexicon:
 
     @classmethod
     def fit(cls, texts: Sequence[str]) -> Lexicon:
-        vectorizer = TfidfVectorizer(preprocessor=fold, ngram_range=(1, 2), min_df=2, sublinear_tf=True)
+        """The words and word pairs of the texts, and the marker of what their question word asks for."""
+        words = TfidfVectorizer(preprocessor=fold, ngram_range=(1, 2)).build_analyzer()
+
+        def analyze(text: str) -> list[str]:
+            marker = asked_for(text)
+            return [*words(text), marker] if marker else words(text)
+
+        vectorizer = TfidfVectorizer(analyzer=analyze, min_df=2, sublinear_tf=True)
         vectorizer.fit(texts)
-        return cls(vectorizer.build_analyzer(), vectorizer.vocabulary_, vectorizer.idf_)
+        return cls(analyze, vectorizer.vocabulary_, vectorizer.idf_)
 
     def words(self, text: str) -> Words:
         """The text's known words and pairs with their weights: (1 + log count) times idf, at unit length."""

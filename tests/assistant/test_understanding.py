@@ -11,6 +11,7 @@ from assistant.config import PROJECT_ROOT
 from assistant.refusal import no_matches_text
 from assistant.service import Assistant
 from assistant.understanding.analysis import QuestionAnalyzer
+from assistant.understanding.asked import ASKS_FOR_OTHER, ASKS_FOR_PROVIDER, asked_for
 from assistant.understanding.bank import BankError, load_bank
 from assistant.understanding.form import compares, question_form
 from assistant.understanding.intent import IntentModel, IntentScores
@@ -195,3 +196,21 @@ def test_the_bank_holds_no_question_of_an_evaluation_set() -> None:
         if folded(case.question) in bank
     ]
     assert shared == []
+
+
+@pytest.mark.parametrize(
+    ("question", "asked"),
+    [
+        ("which providers have spot nodes", ASKS_FOR_PROVIDER),
+        ("who offers MIG", ASKS_FOR_PROVIDER),
+        ("welke aanbieders hebben H100's", ASKS_FOR_PROVIDER),
+        ("which of the gpu clouds have infiniband", ASKS_FOR_PROVIDER),
+        ("which cards support MIG", ASKS_FOR_OTHER),
+        ("managed or my own cluster, which one is less work", ASKS_FOR_OTHER),
+        ("wat voor kaarten heeft Nebius", ASKS_FOR_OTHER),
+        ("what is MIG", None),
+        ("wat doet de device plugin", None),
+    ],
+)
+def test_a_question_word_asks_for_a_provider_or_for_something_else(question: str, asked: str | None) -> None:
+    assert asked_for(question) == asked

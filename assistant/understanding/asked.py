@@ -1,0 +1,49 @@
+"""What a question word asks for: a provider ("who offers", "which clouds", "welke aanbieders") or something
+else ("which cards", "which one is less work", "welke kaarten").
+
+General grammar: "who"/"wie" asks for an agent, and "which"/"what"/"welke" with a noun asks for that noun. The
+intent models see the answer as a marker word beside the question's own words, so the fit on the bank, not
+this module, decides how much it counts; what it adds is that "which cards" and "which option" share one
+feature, although the bank holds few of either pair.
+"""
+
+from __future__ import annotations
+
+import re
+
+from assistant.text import fold
+
+ASKS_FOR_PROVIDER = "asksforprovider"
+ASKS_FOR_OTHER = "asksforother"
+
+# Nouns that name a seller of GPU capacity, singular and plural, in English and Dutch.
+_PROVIDER_NOUNS = re.compile(
+    r"^(?:providers?|clouds?|neoclouds?|hyperscalers?|hosts?|hosters?|hostings?|vendors?|compan(?:y|ies)|"
+    r"platforms?|services?|suppliers?|sellers?|offerings?|aanbieders?|leveranciers?|partij(?:en)?|bedrij(?:f|ven)|"
+    r"diensten?|hostingpartij(?:en)?|cloudproviders?|gpu ?clouds?)$"
+)
+_AGENT = re.compile(r"\b(?:who|whom|wie)\b")
+# A determiner question word and up to three words after it; "of" after it is partitive ("which of the clouds").
+_DETERMINER = re.compile(
+    r"\b(?:which|what|welke|welk|wat voor)((?: (?:of|van) (?:the|de|die))?(?: [\w']+){1,3})"
+)
+# Words after "what"/"wat" that make it a pronoun, not a determiner: "what is MIG", "what does it cost".
+_NOT_A_NOUN = frozenset(
+    "is are was were does do did can could should would will has have about if when for to it i we you they "
+    "the a an this that these those s".split()
+)
+
+
+def asked_for(question: str) -> str | None:
+    """ASKS_FOR_PROVIDER, ASKS_FOR_OTHER, or None when no question word asks for a thing."""
+    text = fold(question)
+    for match in _DETERMINER.finditer(text):
+        words = match.group(1).split()
+        if words[0] in ("of", "van"):
+            words = words[2:]
+        if not words or words[0] in _NOT_A_NOUN:
+            continue
+        if any(_PROVIDER_NOUNS.match(word) for word in words):
+            return ASKS_FOR_PROVIDER
+        return ASKS_FOR_OTHER
+    return ASKS_FOR_PROVIDER if _AGENT.search(text) else None
