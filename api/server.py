@@ -66,8 +66,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
         forwarded_allow_ips=settings.trusted_proxies,
         # Slow or greedy clients: a deadline for headers (the protocol), a bound on their size, on idle
         # connections and on how much one process takes on; the body's deadline is the app's (api.bodies).
-        http="api.protocol:HeaderDeadlineH11Protocol",
-        h11_max_incomplete_event_size=settings.max_header_bytes,
+        http="api.protocol:GuardedHttpToolsProtocol",
         timeout_keep_alive=settings.keep_alive_seconds,
         limit_concurrency=settings.max_concurrency,
         timeout_graceful_shutdown=10,

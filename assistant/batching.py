@@ -2,7 +2,8 @@
 
 - Questions that arrive while the lanes are busy are embedded together in a later call: one call for
   several queries costs less than one call each, and no query waits for a timer.
-- A question that finds nothing else to do gets every core, for the lowest latency on an idle machine.
+- A question that finds nothing else to do gets every core, on its own thread, for the lowest latency on an
+  idle machine.
   Under load each call runs on one core and the lanes run side by side: a call spread over several cores
   while other work competes for them stalls, because its threads wait for each other at every layer.
 """
@@ -35,12 +36,25 @@ class QueryBatcher:
             ).start()
 
     def embed(self, text: str) -> list[float]:
-        """The text's vector; blocks the calling thread (not the GIL) until its batch is done."""
+        """The text's vector; blocks the calling thread (not the GIL) until its batch is done. A query that
+        finds the engine idle is embedded on the calling thread, on every core: handing it to a lane and
+        back cost a lone request two thread wake-ups."""
         answer: Future[list[float]] = Future()
         with self._changed:
-            self._pending.append((text, answer))
-            self._changed.notify_all()
-        return answer.result()
+            alone = self._busy == 0 and not self._pending
+            if alone:
+                self._busy += 1  # queries arriving meanwhile go to the lanes
+            else:
+                self._pending.append((text, answer))
+                self._changed.notify_all()
+        if not alone:
+            return answer.result()
+        try:
+            return self._embed_many([text], self._lanes)[0]
+        finally:
+            with self._changed:
+                self._busy -= 1
+                self._changed.notify_all()
 
     def _take(self, lane: int) -> tuple[list[Pending], int]:
         """Waits for work this lane may take, and returns it with the threads to run it on. Lane 0 takes

@@ -77,7 +77,7 @@ def test_a_body_that_never_ends_is_408_and_closed(limited: Server) -> None:
 
 
 def test_headers_over_the_size_limit_are_refused(limited: Server) -> None:
-    """h11 bounds what it buffers of headers not yet complete: 200 kB cannot arrive in one read."""
+    """What arrives before the headers are complete is bounded: 200 kB cannot arrive in one read."""
     try:
         status = httpx.get(f"{limited.url}/healthz", headers={"X-Padding": "x" * 200_000}).status_code
     except httpx.TransportError:  # refused and closed while the client was still sending
