@@ -28,7 +28,8 @@ class QueryBatcher:
         self._embed_many = embed_many
         self._lanes = lanes
         self._pending: deque[Pending] = deque()
-        self._busy = 0  # lanes inside `embed_many`
+        self._busy = 0  # lanes inside `embed_many`, the caller embedding a lone query among them
+        self._caller_embedding = False  # a lone query runs on its caller's thread: it stands in for lane 0
         self._changed = threading.Condition()
         for lane in range(lanes):
             threading.Thread(
@@ -43,7 +44,8 @@ class QueryBatcher:
         with self._changed:
             alone = self._busy == 0 and not self._pending
             if alone:
-                self._busy += 1  # queries arriving meanwhile go to the lanes
+                self._busy += 1  # queries arriving meanwhile go to the other lanes, or wait for lane 0
+                self._caller_embedding = True
             else:
                 self._pending.append((text, answer))
                 self._changed.notify_all()
@@ -54,13 +56,16 @@ class QueryBatcher:
         finally:
             with self._changed:
                 self._busy -= 1
+                self._caller_embedding = False
                 self._changed.notify_all()
 
     def _take(self, lane: int) -> tuple[list[Pending], int]:
         """Waits for work this lane may take, and returns it with the threads to run it on. Lane 0 takes
-        work whenever it is free, the others only while some lane is busy, so a lone query lands on lane 0."""
+        work whenever it is free (and no caller embeds in its place), the others only while some lane is busy."""
         with self._changed:
-            while not self._pending or (lane > 0 and self._busy == 0):
+            while (
+                not self._pending or (lane > 0 and self._busy == 0) or (lane == 0 and self._caller_embedding)
+            ):
                 self._changed.wait()
             batch = [self._pending.popleft() for _ in range(min(MAX_BATCH, len(self._pending)))]
             threads = self._lanes if self._busy == 0 and not self._pending else 1
