@@ -134,22 +134,22 @@ def test_a_named_provider_is_answered_from_its_record(assistant: Assistant) -> N
     assert "MPS" in first_sentence
 
 
-def test_a_record_answer_leads_with_the_fact_asked(assistant: Assistant) -> None:
-    sharing = assistant.ask("kubernetes gpu sharing at google cloud?")
-    assert sharing.citations[0].section_id == "provider:gcp"
-    assert "share one GPU between pods" in sharing.answer.split(" [1]")[0]
-    models = assistant.ask("Does Nebius rent out H100 GPUs?")
-    assert models.citations[0].section_id == "provider:nebius"
-    assert "H100" in models.answer.split(" [1]")[0]
-
-
-def test_a_record_answer_quotes_the_attribute_asked_without_a_value(assistant: Assistant) -> None:
-    price = assistant.ask("what does an H100 cost per hour at Lambda")
-    assert price.citations[0].section_id == "provider:lambda"
-    assert "$" in price.answer.split(" [1]")[0]
-    regions = assistant.ask("Nebius regions?")
-    assert regions.citations[0].section_id == "provider:nebius"
-    assert "Europe" in regions.answer.split(" [1]")[0]
+@pytest.mark.parametrize(
+    ("question", "section", "first_sentence_holds"),
+    [
+        ("kubernetes gpu sharing at google cloud?", "provider:gcp", "share one GPU between pods"),
+        ("Does Nebius rent out H100 GPUs?", "provider:nebius", "H100"),
+        # An attribute asked without a value: the record's sentence on it, what the record has first.
+        ("what does an H100 cost per hour at Lambda", "provider:lambda", "$"),
+        ("Nebius regions?", "provider:nebius", "Europe"),
+    ],
+)
+def test_a_record_answer_leads_with_the_fact_asked(
+    assistant: Assistant, question: str, section: str, first_sentence_holds: str
+) -> None:
+    answer = assistant.ask(question)
+    assert answer.citations[0].section_id == section
+    assert first_sentence_holds in answer.answer.split(" [1]")[0]
 
 
 @pytest.mark.parametrize(
