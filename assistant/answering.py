@@ -174,7 +174,9 @@ class Composer:
     ) -> list[Choice]:
         """The sentences that answer from the guide: an FAQ's answer as written, or the best sentence and
         those likely to answer with it; a yes/no question opens with its FAQ's direct answer, if `direct_answer`."""
-        ranked = self._score(hits, analysis)
+        scored = self._score(hits, analysis)
+        # A sentence that cannot be quoted coherently (it leans on one that cannot come along) never leads.
+        ranked = [choice for choice in scored if self._coherent([choice])] or scored
         if self._kind(ranked[0]) == "faq":
             chosen = self._faq_answer(ranked[0])
         else:

@@ -4,8 +4,11 @@
 - whether it can be quoted alone: a lead-in ending in ":" cannot, and an FAQ's short first sentence
   ("Usually not.") only as the direct answer to a yes/no question;
 - whether it leans on the sentence before it: its subject refers back ("This is …", "Both are …",
-  "Without these, …", "In practice, this …"; "Dit …", "Beide …"), so quoted alone it would not be understood;
-  "these" spelled out after a colon ("offers these GPU models: …") points forward and stands alone.
+  "Without these, …", "In practice, this …"; "Dit …", "Beide …"), a demonstrative in its first clause does
+  ("The GPU Operator eases this pain, but …"), or "of these" does ("confirm which of these …", "welke van
+  deze"), so quoted alone it would not be understood; "these" spelled out after a colon ("offers these GPU
+  models: …") points forward and stands alone. Later in a sentence a demonstrative mostly points to what the
+  sentence itself has just named ("MIG — supported on …, this partitions one GPU").
 """
 
 from __future__ import annotations
@@ -23,14 +26,19 @@ _LEANS_BACK = re.compile(
     r"^(?:\S+\s+){0,2}?(?:this|these|those|both|others|such|they|dit|deze|beide|andere|zulke|ze)\b",
     re.IGNORECASE,
 )
+_IN_FIRST_CLAUSE = re.compile(r"^[^,;:—]*?\b(?:this|these|those|dit|deze)\b", re.IGNORECASE)
+_OF_THESE = re.compile(r"\b(?:of|van)\s+(?:these|those|deze)\b", re.IGNORECASE)
 _SPELLED_OUT = re.compile(r"(?:\s+[\w-]+){1,3}:\s+\S")  # "these GPU models: H100", "deze GPU-modellen: H100"
 
 
 def leans_back(text: str) -> bool:
     """Whether the text refers back to something said before it. A demonstrative whose noun a colon then
     spells out refers forward ("Nebius offers these GPU models: H100, …"), not back."""
-    match = _LEANS_BACK.match(text)
-    return bool(match) and not _SPELLED_OUT.match(text, match.end())
+    for pattern in (_LEANS_BACK.match, _IN_FIRST_CLAUSE.match, _OF_THESE.search):
+        match = pattern(text)
+        if match and not _SPELLED_OUT.match(text, match.end()):
+            return True
+    return False
 
 
 class SentenceFacts:

@@ -21,10 +21,14 @@ from evals.cases import Case
 from evals.text import core, segments
 
 # Words that refer back to the previous sentence when they open one ("This is", "Without these,", "In
-# practice, this"), unless a colon spells them out at once ("X offers these GPU models: H100, …" points forward).
+# practice, this"), a demonstrative in its first clause ("The GPU Operator eases this pain, but …") and "of
+# these" ("confirm which of these", "welke van deze"), unless a colon spells them out at once ("X offers these
+# GPU models: H100, …" points forward).
+_NOT_SPELLED_OUT = r"(?!(?:\s+[\w-]+){1,3}:\s+\S)"
 _LEANING = re.compile(
-    r"^(?:\S+\s+){0,2}?(?:this|these|those|both|others|such|they|dit|deze|beide|andere|zulke|ze)\b"
-    r"(?!(?:\s+[\w-]+){1,3}:\s+\S)",
+    r"^(?:(?:\S+\s+){0,2}?(?:this|these|those|both|others|such|they|dit|deze|beide|andere|zulke|ze)"
+    r"|[^,;:—]*?\b(?:this|these|those|dit|deze)"
+    r"|.*?\b(?:of|van)\s+(?:these|those|deze))\b" + _NOT_SPELLED_OUT,
     re.IGNORECASE,
 )
 _OPEN_QUESTION = re.compile(

@@ -5,7 +5,8 @@ clause with an auxiliary or, in Dutch, with the finite verb (verb-first word ord
 open question. A coordinating conjunction that opens a follow-up is passed over. A leading clause ("In a managed cluster, …", "Als ik k3s gebruik, …") is skipped first. When a
 statement comes before the question ("I only run one notebook, do I need Kubernetes?", "We have 4 nodes. Is
 InfiniBand needed?"), the question is the sentence that ends in "?", and in it the clause after a comma that
-opens like a question.
+opens like a question. A statement that ends in a tag ("…, right?", "k8s or not", "…, toch?", "of niet?")
+asks whether it holds: yes or no.
 """
 
 from __future__ import annotations
@@ -44,6 +45,10 @@ _COMPARISON = re.compile(
     r"\b(?:vs|versus|difference|differences|differ|verschil|verschillen|compared|vergeleken|tegenover|"
     r"trade ?offs?|afweging)\b"
 )
+# A tag after a statement asks for its confirmation ("the drivers are on the nodes already, right?").
+_TAG = re.compile(
+    r"\b(?:or not|yes or no|right|correct|isnt it|of niet|ja of nee|toch|klopt dat|klopt het)\W*$"
+)
 _WORD = re.compile(r"[a-z0-9']+")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
@@ -65,7 +70,10 @@ def question_form(question: str, language: str) -> Form:
     sentence = main_clause(_asking_sentence(question))
     clauses = [sentence, *(clause.strip() for clause in sentence.split(",")[1:])]
     forms = [_clause_form(_WORD.findall(clause.replace("'", "")), language) for clause in clauses]
-    return next((form for form in forms if form is not None), "open")
+    asked = next((form for form in forms if form is not None), None)
+    if asked is None and _TAG.search(sentence.replace("'", "")):
+        return "yes_no"
+    return asked or "open"
 
 
 def compares(question: str) -> bool:

@@ -15,6 +15,11 @@ from assistant.sentences import leans_back
         "In practice, this depends on a small stack of components working together: the device plugin, the toolkit.",
         "Dit is het sterkste argument voor Kubernetes op GPU's.",
         "Beide hebben de device plugin nodig.",
+        # a demonstrative in the first clause, or "of these", anywhere
+        "The GPU Operator eases this pain, but version mismatches are the most common cause of crashes.",
+        "De GPU Operator vermindert deze pijn, maar versieverschillen zijn de meest voorkomende oorzaak.",
+        "If you plan to pack many small models onto fewer cards, confirm which of these the provider offers.",
+        "Controleer of de provider een van deze aanbiedt voordat u meerdere modellen op één GPU plaatst.",
     ],
 )
 def test_a_sentence_whose_subject_refers_back_leans_on_the_one_before(sentence: str) -> None:
@@ -27,6 +32,9 @@ def test_a_sentence_whose_subject_refers_back_leans_on_the_one_before(sentence: 
         "Nebius offers these GPU models: H200, H100, L40S.",
         "Civo biedt deze GPU-modellen: A100-80GB, H100.",
         "Time-slicing advertises one GPU as several schedulable units.",
+        # later in the sentence, a demonstrative points to what the sentence itself named
+        "Multi-Instance GPU (MIG) — supported on data center cards, this partitions one GPU into instances.",
+        "If your inference models don't fully utilize a card, that is waste.",
     ],
 )
 def test_a_sentence_that_spells_out_its_demonstrative_stands_alone(sentence: str) -> None:

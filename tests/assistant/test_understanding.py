@@ -39,6 +39,12 @@ FORMS = [
     ("en kan dat ook met MPS?", "nl", "yes_no"),
     ("and how much memory does each slice get?", "en", "open"),
     ("and does that work on an A100?", "en", "yes_no"),
+    # a statement with a tag asks whether it holds
+    ("provider says k8s support, so the drivers are on the nodes already, right?", "en", "yes_no"),
+    ("one notebook on one gpu, kubernetes or not", "en", "yes_no"),
+    ("dan heb ik voor één notebook geen cluster nodig, toch?", "nl", "yes_no"),
+    ("MIG werkt alleen op datacenterkaarten, klopt dat?", "nl", "yes_no"),
+    ("which cloud is right for one notebook?", "en", "open"),
 ]
 
 

@@ -13,6 +13,9 @@ SECTION = [
     "Nebius has GPU capacity in Europe.",
     "Nebius offers these GPU models: H200, H100.",
     "This makes it a good fit for training.",
+    "Its scheduler eases this pain, but queues still form.",
+    "If you train on many nodes, confirm which of these links the provider offers.",
+    "MIG — supported on data center cards, this partitions one GPU.",
 ]
 BOOK = SentenceBook(
     {
@@ -42,6 +45,9 @@ def _answer(sentence: str) -> Answer:
     [
         ("This makes it a good fit for training.", 1.0),  # "This" refers to the sentence before it
         ("Nebius offers these GPU models: H200, H100.", 0.0),  # the colon spells out "these GPU models"
+        ("Its scheduler eases this pain, but queues still form.", 1.0),  # a demonstrative in the first clause
+        ("If you train on many nodes, confirm which of these links the provider offers.", 1.0),  # "of these"
+        ("MIG — supported on data center cards, this partitions one GPU.", 0.0),  # "this": MIG
     ],
 )
 def test_a_sentence_dangles_only_when_it_refers_back(sentence: str, dangles: float) -> None:
