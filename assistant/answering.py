@@ -83,17 +83,17 @@ class Composer:
         self._spans = load_spans(knowledge, retriever.embeddings, self._facts.is_direct_answer)
         self._subject_terms = subject_terms  # provider names: what a question is about, not what it asks
         self._record_facts = record_facts  # per record slug and filter key, the sentences on that fact
-        # Every guide sentence's vectors in one array (sentence, language, dimension), so the sentences on one
-        # word are compared with a question in one product however large the corpus grows.
-        guide = [(key, p) for key, p in knowledge.paragraphs.items() if p.kind != PROVIDER_KIND]
-        self._guide_rows = {
-            (key, index): row
-            for row, (key, index) in enumerate(
-                (key, i) for key, p in guide for i in range(len(p.sentences["nl"]))
-            )
-        }
-        self._guide_vectors = np.concatenate(
-            [np.stack([p.vectors[language] for language in sorted(p.vectors)], axis=1) for _, p in guide]
+        # Every guide sentence's vectors in one array (sentence, language, dimension), in the order of
+        # `SentenceFacts.guide_sentences`, so the sentences on one word are compared with a question in one
+        # product however large the corpus grows.
+        paragraphs = knowledge.paragraphs
+        self._guide_vectors = np.stack(
+            [
+                np.stack(
+                    [paragraphs[key].vectors[language][index] for language in sorted(paragraphs[key].vectors)]
+                )
+                for key, index in self._facts.guide_sentences
+            ]
         )
 
     def _query(self, analysis: QuestionAnalysis) -> np.ndarray:
@@ -266,12 +266,12 @@ class Composer:
         if not shared:
             return []
         rarest = max(shared, key=lambda term: (focus[term], term))
-        about = [pair for pair in self._facts.guide_sentences_with(rarest) if self._facts.quotable(*pair)]
-        if not about:
+        about = self._facts.quotable_guide_sentences_with(rarest)
+        if not len(about):
             return []
-        similarity = (self._guide_vectors[[self._guide_rows[pair] for pair in about]] @ vector).max(axis=1)
+        similarity = (self._guide_vectors[about] @ vector).max(axis=1)
         best = int(np.argmax(similarity))
-        return [Choice(*about[best], float(similarity[best]))]
+        return [Choice(*self._facts.guide_sentences[about[best]], float(similarity[best]))]
 
     def _terms(self, choice: Choice) -> frozenset[str]:
         if choice.part is None:

@@ -4,7 +4,8 @@ Ranks are counted per paragraph key, which is the same in English and Dutch, so 
 English question and the other way round. Both rankers search the passages held in memory (the vectors
 come from the Chroma index at load), limited by one boolean mask to the guide and the provider records
 a question is about: an exact scan of unit vectors costs less than a round trip to Chroma with that scope
-as a filter (0.1 ms against 3.5 ms for today's passages; about 11 ms for 100,000 random vectors).
+as a filter (0.1 ms against 3.5 ms for today's passages; about 11 ms for 100,000 random vectors). The
+product of the query with every passage is made once per question: the question's scope features read it too.
 """
 
 from __future__ import annotations
@@ -74,6 +75,8 @@ class HybridRetriever(BaseRetriever):
             [content_terms(f"{p.metadata['title']} {p.page_content}") for p in passages]
         )
         self._encode = lru_cache(maxsize=1024)(self._unit_query_vector)
+        # Few entries: each holds a float per passage. A question reads its own text's twice (scope, search).
+        self._similarities = lru_cache(maxsize=4)(self._passage_similarities)
 
     def knows(self, term: str) -> bool:
         """Whether any passage contains the term."""
@@ -88,6 +91,16 @@ class HybridRetriever(BaseRetriever):
         vector = np.asarray(self.embeddings.embed_query(query), dtype=np.float32)
         return vector / np.linalg.norm(vector)
 
+    def similarities(self, query: str) -> np.ndarray:
+        """Every passage's cosine similarity to the query (read-only), computed once per distinct query
+        text: the question's scope and its dense search read the same product."""
+        return self._similarities(query)
+
+    def _passage_similarities(self, query: str) -> np.ndarray:
+        cosine = self.knowledge.passage_vectors @ self.query_vector(query)
+        cosine.flags.writeable = False
+        return cosine
+
     def _scope(self, providers: Collection[str]) -> np.ndarray:
         """The passages a query searches: the guide's, and those of the records named in `providers`."""
         allowed = self._is_guide.copy()
@@ -98,7 +111,7 @@ class HybridRetriever(BaseRetriever):
     def _dense(
         self, query: str, allowed: np.ndarray
     ) -> tuple[dict[ParagraphKey, int], dict[ParagraphKey, float]]:
-        cosine = self.knowledge.passage_vectors @ self.query_vector(query)
+        cosine = self.similarities(query)
         best = best_positions(np.where(allowed, cosine, -np.inf), _DEPTH)
         paragraph_of = self._keys  # once: each read of a private attribute goes through pydantic
         keys = [paragraph_of[position] for position in best]

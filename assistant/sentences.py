@@ -17,10 +17,13 @@ import math
 import re
 from collections import Counter
 
+import numpy as np
+
 from assistant.knowledge import KnowledgeBase, ParagraphKey
 from assistant.providers.documents import PROVIDER_KIND
 from assistant.text import content_terms
 
+_NONE = np.empty(0, dtype=np.intp)
 _DIRECT_ANSWER_CHARS = 60  # "Often yes, but not always.": an FAQ's short first sentence answers by itself
 _LEANS_BACK = re.compile(
     r"^(?:\S+\s+){0,2}?(?:this|these|those|both|others|such|they|dit|deze|beide|andere|zulke|ze)\b",
@@ -49,8 +52,9 @@ class SentenceFacts:
         self._leans: set[tuple[ParagraphKey, int]] = set()
         self._lead_ins: set[tuple[ParagraphKey, int]] = set()
         self._direct_answers: set[ParagraphKey] = set()
-        # word -> the guide's sentences that use it
-        self._guide_sentences: dict[str, list[tuple[ParagraphKey, int]]] = {}
+        self.guide_sentences: list[tuple[ParagraphKey, int]] = []  # every guide sentence, in corpus order
+        # word -> the numbers (in `guide_sentences`) of the guide's quotable sentences that use it
+        quotable_with: dict[str, list[int]] = {}
         guide_documents: Counter[str] = Counter()
         guide_paragraphs = 0
         for key, paragraph in knowledge.paragraphs.items():
@@ -63,16 +67,19 @@ class SentenceFacts:
                     self._leans.add((key, index))
                 if sentences[0].endswith(":"):
                     self._lead_ins.add((key, index))
-            if paragraph.kind != PROVIDER_KIND:
-                for index in range(len(renderings[0])):
-                    for term in self._terms[key, index]:
-                        self._guide_sentences.setdefault(term, []).append((key, index))
-                guide_paragraphs += 1
-                guide_documents.update(set().union(*(self._terms[key, i] for i in range(len(renderings[0])))))
             first = paragraph.sentences["nl"][0]
             if paragraph.kind == "faq" and key[1] == 0 and len(first) <= _DIRECT_ANSWER_CHARS:
                 self._direct_answers.add(key)
+            if paragraph.kind != PROVIDER_KIND:
+                for index in range(len(renderings[0])):
+                    if self.quotable(key, index):
+                        for term in self._terms[key, index]:
+                            quotable_with.setdefault(term, []).append(len(self.guide_sentences))
+                    self.guide_sentences.append((key, index))
+                guide_paragraphs += 1
+                guide_documents.update(set().union(*(self._terms[key, i] for i in range(len(renderings[0])))))
 
+        self._quotable_with = {term: np.asarray(numbers) for term, numbers in quotable_with.items()}
         self._guide_paragraphs = guide_paragraphs
         self._guide_documents = guide_documents
 
@@ -84,9 +91,10 @@ class SentenceFacts:
     def terms(self, key: ParagraphKey, index: int) -> frozenset[str]:
         return self._terms[key, index]
 
-    def guide_sentences_with(self, term: str) -> list[tuple[ParagraphKey, int]]:
-        """The guide's sentences that use the word, in corpus order: found without reading every sentence."""
-        return self._guide_sentences.get(term, [])
+    def quotable_guide_sentences_with(self, term: str) -> np.ndarray:
+        """The numbers (in `guide_sentences`) of the guide's quotable sentences that use the word, in corpus
+        order: found without reading every sentence."""
+        return self._quotable_with.get(term, _NONE)
 
     def leans(self, key: ParagraphKey, index: int) -> bool:
         return (key, index) in self._leans

@@ -184,6 +184,12 @@ def faq_hit_at_1(assistant: Assistant) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000, 100000])
+    parser.add_argument(
+        "--cache",
+        type=Path,
+        help="a folder that keeps the generated passages' vectors: a later run with the same sizes skips the"
+        " build (printed as 'cached') and measures the load and the questions alone",
+    )
     arguments = parser.parse_args()
     settings = Settings()
     base = load_knowledge(settings)
@@ -193,10 +199,17 @@ def main() -> None:
     )
     for size in arguments.sizes:
         offers = catalog_offers(max(0, size - len(base.passages)) // 2)
-        with tempfile.TemporaryDirectory(prefix="assistant-scale-") as folder:
-            started = time.perf_counter()
-            vectors = build(passages_of(offers), settings, Path(folder), base.passage_vectors.shape[1])
-            built = time.perf_counter() - started
+        cached = arguments.cache / f"vectors-{size}.npy" if arguments.cache else None
+        if cached and cached.exists():
+            vectors, built = np.load(cached), None
+        else:
+            with tempfile.TemporaryDirectory(prefix="assistant-scale-") as folder:
+                started = time.perf_counter()
+                vectors = build(passages_of(offers), settings, Path(folder), base.passage_vectors.shape[1])
+                built = time.perf_counter() - started
+            if cached:
+                cached.parent.mkdir(parents=True, exist_ok=True)
+                np.save(cached, vectors)
         started = time.perf_counter()
         assistant = Assistant(settings, grown(base, offers, vectors))
         loaded = time.perf_counter() - started
@@ -209,7 +222,8 @@ def main() -> None:
                 timings.append((time.perf_counter() - started) * 1000)
         timings.sort()
         print(
-            f"{len(assistant.knowledge.passages):>9,} {built:>8.1f}s {loaded:>6.1f}s"
+            f"{len(assistant.knowledge.passages):>9,} {'cached' if built is None else f'{built:.1f}s':>9}"
+            f" {loaded:>6.1f}s"
             f" {statistics.median(timings):>7.1f}ms {timings[int(0.95 * (len(timings) - 1))]:>7.1f}ms"
             f" {resident_mb():>6.0f}MB {hit_at_1:>10.2f}",
             flush=True,

@@ -25,6 +25,7 @@ from assistant.understanding.form import Form, compares, question_form
 from assistant.understanding.intent import CorpusEvidence, IntentModel, IntentScores
 
 _LIKELY = 0.5  # a calibrated probability: the intent is the likelier reading
+_BANK_BLOCK = 64  # bank questions per product with the passages' vectors
 
 
 @dataclass(frozen=True)
@@ -61,27 +62,35 @@ class QuestionAnalyzer:
         self, knowledge: KnowledgeBase, retriever: HybridRetriever, records: list[ProviderRecord]
     ) -> None:
         is_record = np.array([passage.metadata["kind"] == PROVIDER_KIND for passage in knowledge.passages])
-        self._evidence = CorpusEvidence(
-            guide_vectors=knowledge.passage_vectors[~is_record],
-            record_vectors=knowledge.passage_vectors[is_record],
-            knows=retriever.knows,
-        )
+        self._evidence = CorpusEvidence(is_record=is_record, knows=retriever.knows)
         self._retriever = retriever
         self.names = ProviderNames(records)
-        self.bank_features = np.stack(
-            [
-                self._evidence.features(question.text, vector)
-                for question, vector in zip(knowledge.questions, knowledge.question_vectors, strict=True)
-            ]
-        )
+        self.bank_features = self._bank_features(knowledge)
         self.model = IntentModel.fit(
             self.bank_features,
             [question.text for question in knowledge.questions],
             [question.intents for question in knowledge.questions],
         )
 
+    def _bank_features(self, knowledge: KnowledgeBase) -> np.ndarray:
+        """The bank questions' features; their similarities to the passages a block at a time, in one
+        product each, which keeps the start quick and its memory small however many passages there are."""
+        rows = []
+        for start in range(0, len(knowledge.questions), _BANK_BLOCK):
+            questions = knowledge.questions[start : start + _BANK_BLOCK]
+            vectors = knowledge.question_vectors[start : start + _BANK_BLOCK]
+            similarities = vectors @ knowledge.passage_vectors.T
+            rows += [
+                self._evidence.features(question.text, vector, row)
+                for question, vector, row in zip(questions, vectors, similarities, strict=True)
+            ]
+        return np.stack(rows)
+
     def scores(self, text: str) -> IntentScores:
-        return self.model.scores(self._evidence.features(text, self._retriever.query_vector(text)), text)
+        features = self._evidence.features(
+            text, self._retriever.query_vector(text), self._retriever.similarities(text)
+        )
+        return self.model.scores(features, text)
 
     def analyze(
         self, question: str, language: Language | None = None, history: list[Turn] | None = None

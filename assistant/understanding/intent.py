@@ -41,15 +41,16 @@ class CorpusEvidence:
     """What the corpus says about a question besides its vector: how close its passages come, and how
     many of the question's words the corpus uses at all."""
 
-    guide_vectors: np.ndarray  # unit vectors of the guide's passages
-    record_vectors: np.ndarray  # unit vectors of the provider records' passages
+    is_record: np.ndarray  # per passage: whether it belongs to a provider record (else to the guide)
     knows: Callable[[str], bool]
 
-    def features(self, text: str, vector: np.ndarray) -> np.ndarray:
+    def features(self, text: str, vector: np.ndarray, similarities: np.ndarray) -> np.ndarray:
+        """The vector, the best similarity among the guide's and among the records' passages (one per
+        passage in `similarities`), and the share of the text's words the corpus knows."""
         terms = content_terms(text)
         known = sum(self.knows(term) for term in terms) / len(terms) if terms else 0.0
-        guide = float(np.max(self.guide_vectors @ vector))
-        records = float(np.max(self.record_vectors @ vector))
+        guide = float(similarities.max(where=~self.is_record, initial=-1.0))
+        records = float(similarities.max(where=self.is_record, initial=-1.0))
         return np.concatenate([vector, [guide, records, known]]).astype(np.float64)
 
 
