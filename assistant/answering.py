@@ -36,6 +36,7 @@ from assistant.text import content_terms
 from assistant.understanding.analysis import QuestionAnalysis
 
 MAX_SENTENCES = 3
+_LEAD_REACH = 2  # sentences up to and including the one that answers, when it leans on the one before
 _CANDIDATE_PARAGRAPHS = 5
 _RECORDS_QUOTED = 3  # a question about providers quotes the sentences of this many records
 _RECORD_SENTENCES = 2  # at most this many sentences of one record, each stating more of the question
@@ -175,14 +176,14 @@ class Composer:
         """The sentences that answer from the guide: an FAQ's answer as written, or the best sentence and
         those likely to answer with it; a yes/no question opens with its FAQ's direct answer, if `direct_answer`."""
         scored = self._score(hits, analysis)
-        # A sentence that cannot be quoted coherently (it leans on one that cannot come along) never leads.
-        ranked = [choice for choice in scored if self._coherent([choice])] or scored
-        if self._kind(ranked[0]) == "faq":
-            chosen = self._faq_answer(ranked[0])
+        # Only sentences that can be quoted coherently count. One leads when it needs at most the sentence
+        # it leans on, so the answer comes by the second sentence, not after a chain of what it refers to.
+        quotable = [choice for choice in scored if self._coherent([choice])] or scored
+        lead = next((c for c in quotable if len(self._coherent([c])) <= _LEAD_REACH), quotable[0])
+        if self._kind(lead) == "faq":
+            chosen = self._faq_answer(lead)
         else:
-            chosen = [ranked[0]] + [choice for choice in ranked[1:] if choice.score >= JOINS][
-                : MAX_SENTENCES - 1
-            ]
+            chosen = [lead] + [c for c in quotable if c is not lead and c.score >= JOINS][: MAX_SENTENCES - 1]
         chosen = self._coherent(chosen)
         if analysis.compares and len({choice.key[0] for choice in chosen}) == 1:
             # Things set side by side are quoted as the guide has them.
@@ -307,12 +308,10 @@ class Composer:
         kept: list[Choice] = []
         for choice in chosen:
             if choice.part is None and self._facts.leans(choice.key, choice.index):
-                before = (choice.key, choice.index - 1)
-                if choice.index == 0 or before in spans or not self._facts.quotable(*before):
-                    continue  # what it leans on is in another paragraph, only partly quoted, or a lead-in
-                if self._facts.leans(*before):
+                leaned_on = self._leaned_on(choice, spans)
+                if leaned_on is None:
                     continue
-                kept.append(Choice(choice.key, choice.index - 1, choice.score))
+                kept += [Choice(choice.key, index, choice.score) for index in leaned_on]
             elif choice.key == lead.key and choice.index < lead.index:
                 continue
             kept.append(choice)
@@ -320,6 +319,19 @@ class Composer:
         for choice in kept:  # a sentence is quoted once: whole, or the part of it that scored first
             unique.setdefault((choice.key, choice.index), choice)
         return list(unique.values())
+
+    def _leaned_on(self, choice: Choice, spans: set[tuple[ParagraphKey, int]]) -> list[int] | None:
+        """The sentences before `choice` that it needs, in order: back to the first that does not lean
+        itself, as long as the quote stays within MAX_SENTENCES; None when what it leans on is in another
+        paragraph, only partly quoted, a lead-in, or too far back."""
+        index = choice.index
+        while index > 0 and choice.index - index < MAX_SENTENCES - 1:
+            index -= 1
+            if (choice.key, index) in spans or not self._facts.quotable(choice.key, index):
+                return None
+            if not self._facts.leans(choice.key, index):
+                return list(range(index, choice.index))
+        return None
 
     def _with_direct_answer(self, chosen: list[Choice], best: ParagraphKey) -> list[Choice]:
         """A yes/no question whose answer leads with an FAQ opens with that FAQ's direct answer, whole."""

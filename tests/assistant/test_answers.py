@@ -264,6 +264,7 @@ def test_a_sentence_that_refers_back_comes_after_what_it_refers_to(
         "The GPU Operator eases this pain",
         "De GPU Operator vermindert deze pijn",
         "Many providers package this",
+        "In practice, this depends",  # leans itself: the GPU Operator sentence brings both before it
         "If you plan to pack many small inference workloads onto fewer cards, confirm which of these",
     )
     questions = [
