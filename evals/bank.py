@@ -16,7 +16,15 @@ from sklearn.model_selection import StratifiedKFold
 
 from assistant.config import Settings
 from assistant.service import Assistant
-from assistant.understanding.intent import IN_SCOPE_THRESHOLD, REGULARIZATION, Lexicon, LinearScore
+from assistant.understanding.intent import (
+    GUIDE,
+    IN_SCOPE_THRESHOLD,
+    PROVIDERS,
+    REGULARIZATION,
+    Lexicon,
+    LinearScore,
+    asks_class,
+)
 from evals.formatting import markdown_table
 
 STRENGTHS = (0.3, 1.0, 3.0, 10.0, 30.0)
@@ -51,16 +59,23 @@ def _row(label: str, probabilities: np.ndarray, labels: np.ndarray) -> list[str]
 def cross_validated(
     features: np.ndarray, texts: Sequence[str], labels: np.ndarray, strength: float
 ) -> np.ndarray:
-    """Each question's probability from the model fitted on the other four fifths of the bank."""
-    probabilities = np.zeros(len(labels))
+    """Each question's probabilities from the model fitted on the other four fifths of the bank: of the
+    positive label when the labels are binary, else one column per class."""
+    classes = int(labels.max()) + 1
+    probabilities = np.zeros((len(labels), classes))
     for fitted, held_out in StratifiedKFold(n_splits=5, shuffle=True, random_state=0).split(features, labels):
         lexicon = Lexicon.fit([texts[i] for i in fitted])
         model = LinearScore.fit(
             features[fitted], lexicon.vectors([texts[i] for i in fitted]), labels[fitted], strength
         )
         for index in held_out:
-            probabilities[index] = model.probability(features[index], lexicon.words(texts[index]))
-    return probabilities
+            words = lexicon.words(texts[index])
+            if classes == 2:
+                positive = model.probability(features[index], words)
+                probabilities[index] = [1.0 - positive, positive]
+            else:
+                probabilities[index] = model.probabilities(features[index], words)
+    return probabilities[:, 1] if classes == 2 else probabilities
 
 
 def main() -> None:
@@ -78,25 +93,25 @@ def main() -> None:
     print(markdown_table(header, rows))
     inside = labels == 1
     inside_texts = [text for text, keep in zip(texts, inside, strict=True) if keep]
+    asked = np.array([asks_class(question.intents) for question in questions])[inside]
     intent_rows = []
-    for intent in ("providers", "guide"):
-        wanted = np.array([intent in question.intents for question in questions], dtype=int)[inside]
-        for strength in STRENGTHS:
-            probabilities = cross_validated(features[inside], inside_texts, wanted, strength)
-            accuracy = np.mean((probabilities >= 0.5) == wanted)
-            intent_rows.append(
-                [
-                    intent,
-                    f"C={strength}",
-                    str(wanted.sum()),
-                    f"{accuracy:.3f}",
-                    f"{calibration_error(probabilities, wanted):.3f}",
-                ]
-            )
+    for strength in STRENGTHS:
+        probabilities = cross_validated(features[inside], inside_texts, asked, strength)
+        row = [f"C={strength}", f"{np.mean(probabilities.argmax(axis=1) == asked):.3f}"]
+        for bit in (GUIDE, PROVIDERS):
+            wanted = (asked & bit) > 0
+            marginal = probabilities[:, [c for c in range(probabilities.shape[1]) if c & bit]].sum(axis=1)
+            row += [
+                f"{np.mean((marginal >= 0.5) == wanted):.3f}",
+                f"{calibration_error(marginal, wanted):.3f}",
+            ]
+        intent_rows.append(row)
     print(
-        f"\nIn-scope questions (the assistant uses C={REGULARIZATION}): does the question ask for this intent?"
+        f"\nIn-scope questions (the assistant uses C={REGULARIZATION}): which of guide and providers they ask, one"
+        " model over the combinations; accuracy of the likeliest combination, and of each intent on its own"
     )
-    print(markdown_table(["intent", "model", "labelled", "accuracy", "ECE"], intent_rows))
+    header = ["model", "combination", "guide", "guide ECE", "providers", "providers ECE"]
+    print(markdown_table(header, intent_rows))
 
 
 if __name__ == "__main__":

@@ -24,7 +24,6 @@ from assistant.text import content_terms
 from assistant.understanding.form import Form, compares, question_form
 from assistant.understanding.intent import CorpusEvidence, IntentModel, IntentScores
 
-_LIKELY = 0.5  # a calibrated probability: the intent is the likelier reading
 _BANK_BLOCK = 64  # bank questions per product with the passages' vectors
 
 
@@ -128,15 +127,13 @@ class QuestionAnalyzer:
 
     @staticmethod
     def _intents(scores: IntentScores, named: frozenset[str], filters: bool) -> frozenset[str]:
-        """The likely readings; when none is likely, the likelier of guide and providers, and providers
-        only when the question names something to choose them by ("preemptible gpu nodes in APAC")."""
+        """The likeliest reading; when that is "only a named provider's record" and none is named, the
+        likelier of guide and providers, and providers only when the question names something to choose them
+        by ("preemptible gpu nodes in APAC")."""
         if scores.out_of_scope:
             return frozenset({"out_of_scope"})
         intents = {"named_provider"} if named else set()
-        if scores.providers >= _LIKELY:
-            intents.add("providers")
-        if scores.guide >= _LIKELY:
-            intents.add("guide")
+        intents |= scores.likeliest
         if not intents:
             intents.add("providers" if filters and scores.providers > scores.guide else "guide")
         return frozenset(intents)

@@ -109,38 +109,61 @@ class Lexicon:
 
 @dataclass(frozen=True)
 class LinearScore:
-    """A fitted scaler and logistic regression folded into weights for the dense features and the words."""
+    """A fitted scaler and logistic regression, binary or over several classes, folded into weights for the
+    dense features and the words (a row per class; one row when binary)."""
 
-    weights: np.ndarray
-    word_weights: np.ndarray
-    bias: float
+    weights: np.ndarray  # (rows, dense features)
+    word_weights: np.ndarray  # (rows, words)
+    bias: np.ndarray  # (rows,)
 
     @classmethod
     def fit(
-        cls, features: np.ndarray, words: csr_matrix, labels: Sequence[bool], strength: float = REGULARIZATION
+        cls, features: np.ndarray, words: csr_matrix, labels: Sequence[int], strength: float = REGULARIZATION
     ) -> LinearScore:
+        """Binary for labels of two values (the probability is the larger one's), else multinomial over the
+        labels 0 .. n-1."""
         scaler = StandardScaler().fit(features)
         scaled = csr_matrix(scaler.transform(features) * DENSE_SHARE)
         regression = LogisticRegression(C=strength, max_iter=5000)
         regression.fit(hstack([scaled, words]).tocsr(), np.asarray(labels, dtype=int))
-        dense, word_weights = np.split(regression.coef_[0], [features.shape[1]])
+        dense, word_weights = np.split(regression.coef_, [features.shape[1]], axis=1)
         weights = dense * DENSE_SHARE / scaler.scale_
-        bias = float(regression.intercept_[0] - np.dot(weights, scaler.mean_))
-        return cls(weights, word_weights, bias)
+        return cls(weights, word_weights, regression.intercept_ - weights @ scaler.mean_)
+
+    def _logits(self, features: np.ndarray, words: Words) -> np.ndarray:
+        return self.weights @ features + self.word_weights[:, words.indices] @ words.weights + self.bias
 
     def probability(self, features: np.ndarray, words: Words) -> float:
-        """The probability for one question: its dense features and its words."""
-        logit = features @ self.weights + self.word_weights[words.indices] @ words.weights + self.bias
-        return float(1.0 / (1.0 + np.exp(-logit)))
+        """A binary model's probability for one question: its dense features and its words."""
+        return float(1.0 / (1.0 + np.exp(-self._logits(features, words)[0])))
+
+    def probabilities(self, features: np.ndarray, words: Words) -> np.ndarray:
+        """A multinomial model's probability of each class for one question."""
+        logits = self._logits(features, words)
+        exponentials = np.exp(logits - logits.max())
+        return exponentials / exponentials.sum()
+
+
+# What an in-scope question asks, as one class of the joint model: bit 1 the guide, bit 2 providers (0: only
+# the named provider's record). One model over the combinations learns when a question asks for both, where
+# two independent models each say yes near their threshold (cross-validated on the bank: 0.940 against 0.935).
+GUIDE, PROVIDERS = 1, 2
+
+
+def asks_class(intents: frozenset[str]) -> int:
+    """The joint model's class of labelled intents."""
+    return GUIDE * ("guide" in intents) + PROVIDERS * ("providers" in intents)
 
 
 @dataclass(frozen=True)
 class IntentScores:
-    """Calibrated probabilities: in scope at all; and, in scope, asking for providers or for the guide."""
+    """Calibrated probabilities: in scope at all; and, in scope, asking for providers or for the guide (each
+    summed over the combinations that hold it), with the likeliest combination."""
 
     in_scope: float
     providers: float
     guide: float
+    likeliest: frozenset[str]  # guide, providers, both, or neither (a question about a named provider)
 
     @property
     def out_of_scope(self) -> bool:
@@ -151,14 +174,13 @@ class IntentScores:
 class IntentModel:
     lexicon: Lexicon
     scope: LinearScore
-    providers: LinearScore
-    guide: LinearScore
+    asks: LinearScore  # over the four classes of `asks_class`
 
     @classmethod
     def fit(
         cls, features: np.ndarray, texts: Sequence[str], intents: Sequence[frozenset[str]]
     ) -> IntentModel:
-        """Scope on every question; providers and guide on the questions in scope."""
+        """Scope on every question; what it asks on the questions in scope."""
         lexicon = Lexicon.fit(texts)
         words = lexicon.vectors(texts)
         in_scope = np.array(["out_of_scope" not in labels for labels in intents])
@@ -166,19 +188,21 @@ class IntentModel:
         return cls(
             lexicon=lexicon,
             scope=LinearScore.fit(features, words, in_scope),
-            providers=LinearScore.fit(
-                features[in_scope], words[in_scope], ["providers" in labels for labels in inside]
-            ),
-            guide=LinearScore.fit(
-                features[in_scope], words[in_scope], ["guide" in labels for labels in inside]
+            asks=LinearScore.fit(
+                features[in_scope], words[in_scope], [asks_class(labels) for labels in inside]
             ),
         )
 
     def scores(self, features: np.ndarray, text: str) -> IntentScores:
         """The scores of one question: its dense features and its text."""
         words = self.lexicon.words(text)
+        asks = self.asks.probabilities(features, words)
+        likeliest = int(np.argmax(asks))
         return IntentScores(
             in_scope=self.scope.probability(features, words),
-            providers=self.providers.probability(features, words),
-            guide=self.guide.probability(features, words),
+            providers=float(asks[PROVIDERS] + asks[GUIDE | PROVIDERS]),
+            guide=float(asks[GUIDE] + asks[GUIDE | PROVIDERS]),
+            likeliest=frozenset(
+                intent for intent, bit in (("guide", GUIDE), ("providers", PROVIDERS)) if likeliest & bit
+            ),
         )

@@ -159,20 +159,25 @@ def test_a_record_answer_leads_with_the_fact_asked(
 
 
 @pytest.mark.parametrize(
-    ("providers", "guide", "filters", "intents"),
+    ("likeliest", "providers", "guide", "filters", "intents"),
     [
-        (0.9, 0.2, True, {"providers"}),
-        (0.4, 0.2, True, {"providers"}),  # neither likely: the likelier, with something to filter on
-        (0.4, 0.2, False, {"guide"}),  # nothing to choose providers by
-        (0.2, 0.4, True, {"guide"}),
-        (0.7, 0.8, True, {"providers", "guide"}),
+        ({"providers"}, 0.9, 0.2, True, {"providers"}),
+        ({"guide", "providers"}, 0.7, 0.8, True, {"providers", "guide"}),
+        (set(), 0.4, 0.2, True, {"providers"}),  # neither likely: the likelier, with something to filter on
+        (set(), 0.4, 0.2, False, {"guide"}),  # nothing to choose providers by
+        (set(), 0.2, 0.4, True, {"guide"}),
     ],
 )
 def test_an_unlikely_reading_falls_back_to_the_likelier_one(
-    providers: float, guide: float, filters: bool, intents: set[str]
+    likeliest: set[str], providers: float, guide: float, filters: bool, intents: set[str]
 ) -> None:
-    scores = IntentScores(in_scope=0.9, providers=providers, guide=guide)
+    scores = IntentScores(in_scope=0.9, providers=providers, guide=guide, likeliest=frozenset(likeliest))
     assert QuestionAnalyzer._intents(scores, frozenset(), filters=filters) == intents
+
+
+def test_a_question_about_a_named_provider_alone_keeps_only_that_intent() -> None:
+    scores = IntentScores(in_scope=0.9, providers=0.1, guide=0.2, likeliest=frozenset())
+    assert QuestionAnalyzer._intents(scores, frozenset({"gcp"}), filters=False) == {"named_provider"}
 
 
 def test_a_guide_question_with_a_provider_list_that_matches_none_still_answers_the_guide(
