@@ -357,7 +357,8 @@ def _amount(value: float, currency: str, dutch: bool) -> str:
     return symbol + (digits.replace(".", ",") if dutch else digits)
 
 
-def _price_sentence(price: Price) -> Pair:
+def _price_sentence(price: Price, name: str) -> Pair:
+    """A dated price that names whose it is, so that it answers on its own ("the cheapest A100?")."""
     where = _source_words(price.source)
     en_source, nl_source = where[0].removeprefix("according to "), where[1].removeprefix("volgens ")
     count = f"{price.gpu_count:g}"
@@ -367,6 +368,7 @@ def _price_sentence(price: Price) -> Pair:
         en_what, nl_what = f"{en_what}, {price.region})", f"{nl_what}, {price.region})"
     else:
         en_what, nl_what = f"{en_what})", f"{nl_what})"
+    en_what, nl_what = f"{en_what} from {name}", f"{nl_what} van {name}"
     en_costs, nl_costs = [], []
     if price.on_demand is not None:
         en_costs.append(f"{_amount(price.on_demand, price.currency, False)} per GPU-hour on demand")
@@ -396,7 +398,7 @@ def price_sentence(record: ProviderRecord, price: Price) -> int:
 def _prices(record: ProviderRecord) -> _Paragraph:
     paragraph = _Paragraph(record.name)
     for price in _in_paragraph_order(record.prices):
-        paragraph.sentences.append(_price_sentence(price))
+        paragraph.sentences.append(_price_sentence(price, record.name))
         paragraph.keys.append(frozenset(_PRICE_KEYS))
         paragraph.links.append(price.source.url)
     if not record.prices:

@@ -85,11 +85,13 @@ def test_facts_are_stated_with_their_source_and_open_facts_as_open(
         in text["nl", 3]
     )
     assert text["en", 5] == (
-        "On 2026-11-01, prices.example.com listed the H100 (8 GPUs, eu-1) at $2.50 per GPU-hour on demand."
+        "On 2026-11-01, prices.example.com listed the H100 (8 GPUs, eu-1) from Acme GPU at $2.50 per GPU-hour"
+        " on demand."
     )
     assert (
         text["nl", 5]
-        == "Op 2026-11-01 noemde prices.example.com voor de H100 (8 GPU’s, eu-1) $2,50 per GPU-uur on demand."
+        == "Op 2026-11-01 noemde prices.example.com voor de H100 (8 GPU’s, eu-1) van Acme GPU $2,50 per GPU-uur"
+        " on demand."
     )
 
 
