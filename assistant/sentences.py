@@ -23,7 +23,7 @@ from assistant.knowledge import KnowledgeBase, ParagraphKey
 from assistant.providers.documents import PROVIDER_KIND
 from assistant.text import content_terms
 
-_NONE = np.empty(0, dtype=np.intp)
+_NONE = np.empty(0, dtype=np.intp)  # no sentence numbers
 _DIRECT_ANSWER_CHARS = 60  # "Often yes, but not always.": an FAQ's short first sentence answers by itself
 _LEANS_BACK = re.compile(
     r"^(?:\S+\s+){0,2}?(?:this|these|those|both|others|such|they|dit|deze|beide|andere|zulke|ze)\b",

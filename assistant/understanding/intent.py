@@ -120,8 +120,8 @@ class LinearScore:
     def fit(
         cls, features: np.ndarray, words: csr_matrix, labels: Sequence[int], strength: float = REGULARIZATION
     ) -> LinearScore:
-        """Binary for labels of two values (the probability is the larger one's), else multinomial over the
-        labels 0 .. n-1."""
+        """Binary when the labels take two values (`probability` is that of the larger, True), else
+        multinomial over the labels 0 .. n-1 (`probabilities`)."""
         scaler = StandardScaler().fit(features)
         scaled = csr_matrix(scaler.transform(features) * DENSE_SHARE)
         regression = LogisticRegression(C=strength, max_iter=5000)
