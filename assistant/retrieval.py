@@ -78,6 +78,11 @@ class HybridRetriever(BaseRetriever):
         # Few entries: each holds a float per passage. A question reads its own text's twice (scope, search).
         self._similarities = lru_cache(maxsize=4)(self._passage_similarities)
 
+    @property
+    def is_guide(self) -> np.ndarray:
+        """Per passage: whether it is the guide's (else a provider record's)."""
+        return self._is_guide
+
     def knows(self, term: str) -> bool:
         """Whether any passage contains the term."""
         return self._lexical_index.knows(term)

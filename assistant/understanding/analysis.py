@@ -14,7 +14,6 @@ from assistant.followup import is_follow_up, previous_question
 from assistant.knowledge import KnowledgeBase
 from assistant.language import detect_language
 from assistant.models import Language, Turn
-from assistant.providers.documents import PROVIDER_KIND
 from assistant.providers.extract import extract_filter
 from assistant.providers.filters import ProviderFilter
 from assistant.providers.names import ProviderNames
@@ -60,8 +59,7 @@ class QuestionAnalyzer:
     def __init__(
         self, knowledge: KnowledgeBase, retriever: HybridRetriever, records: list[ProviderRecord]
     ) -> None:
-        is_record = np.array([passage.metadata["kind"] == PROVIDER_KIND for passage in knowledge.passages])
-        self._evidence = CorpusEvidence(is_record=is_record, knows=retriever.knows)
+        self._evidence = CorpusEvidence(is_record=~retriever.is_guide, knows=retriever.knows)
         self._retriever = retriever
         self.names = ProviderNames(records)
         self.bank_features = self._bank_features(knowledge)
