@@ -6,7 +6,9 @@ to one language when it is one of that language's closed-class words listed belo
 pronouns, articles, auxiliaries) or when wordfreq's corpora find it thousands of times more often in that
 language ("onder", "kaart", "prijs"); loanwords and shared terms never get that far. Words of one language
 alone decide; when a question mixes both ("Which providers hebben MIG?"), their balance and lingua's
-confidence decide together; when neither tells, the conversation's language does.
+confidence decide together, and a word counts the more the earlier it stands: the question itself comes
+first and carries the grammatical frame ("do i still pay for the gpu nodes als er geen pods op draaien" is an
+English question with a Dutch clause after it). When neither tells, the conversation's language does.
 """
 
 from __future__ import annotations
@@ -65,6 +67,10 @@ _COMMON_WORD = 3.0
 _FREQUENT_WORD_WEIGHT = 0.5  # a word known by its frequency alone tells less than a word of the frame
 _UNSURE = 0.6  # below this confidence lingua's verdict is a guess
 _WORD_WEIGHT = 1.5  # log-odds one language-specific word adds when a question mixes both languages
+# A word's evidence weighs 1 + this at the question's first word, falling evenly to 1 - this at its last.
+# Chosen on the mixed questions of every evaluation set but the newest blind one: errors 8 without it, 5 at
+# 0.5, 3 from 0.65 to 0.8, 4 at 0.9.
+_FRAME_POSITION = 0.7
 
 
 @cache
@@ -107,7 +113,12 @@ def _dutch_confidence(text: str) -> float:
 
 def detect_language(text: str, fallback: LanguageCode | None = None) -> LanguageCode:
     """The language of a question; `fallback` (the conversation's language) decides what cannot be told."""
-    evidence = [_word_evidence(word) for word in _words(text)]
+    words = _words(text)
+    last = max(len(words) - 1, 1)
+    evidence = [
+        _word_evidence(word) * (1 + _FRAME_POSITION * (1 - 2 * position / last))
+        for position, word in enumerate(words)
+    ]
     dutch = sum(value for value in evidence if value > 0)
     english = -sum(value for value in evidence if value < 0)
     if dutch and not english:

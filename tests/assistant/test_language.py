@@ -63,3 +63,16 @@ def test_words_known_by_their_frequency_decide_when_no_frame_word_does(question:
 def test_in_a_mixed_question_the_grammatical_frame_outweighs_borrowed_nouns() -> None:
     assert detect_language("does the goedkoopste offer include storage?") == "en"
     assert detect_language("welke cloud heeft the best MIG support") == "nl"
+
+
+@pytest.mark.parametrize(
+    ("question", "language"),
+    [
+        # Mixed questions: the question comes first and carries the frame; a clause after it counts less.
+        ("do we still pay for idle nodes als er niks draait", "en"),
+        ("ik wil graag een cloud die time slicing supports in the eu", "nl"),
+        ("welke providers hebben MIG, no matter which region", "nl"),
+    ],
+)
+def test_in_a_mixed_question_the_words_that_come_first_weigh_more(question: str, language: str) -> None:
+    assert detect_language(question) == language
