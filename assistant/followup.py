@@ -1,11 +1,12 @@
-"""Short follow-ups ("and with MIG?", "en bij spot-nodes?") read in the light of the previous question."""
+"""Short follow-ups ("and with MIG?", "en bij spot-nodes?") read in the light of the previous question, and
+references to one provider of the previous answer ("that one", "die laatste")."""
 
 from __future__ import annotations
 
 import re
 
 from assistant.models import Turn
-from assistant.text import content_terms
+from assistant.text import content_terms, fold
 
 # Openings that lean on what was asked before.
 _CONTINUATION = re.compile(
@@ -25,3 +26,43 @@ def previous_question(history: list[Turn] | None) -> str | None:
 
 def is_follow_up(question: str) -> bool:
     return bool(_CONTINUATION.match(question)) or len(content_terms(question)) <= _SHORT
+
+
+# A reference to one thing of the previous answer, by its place in it or as the one meant ("that one").
+_ORDINALS = {
+    "first": 0,
+    "former": 0,
+    "eerste": 0,
+    "second": 1,
+    "tweede": 1,
+    "third": 2,
+    "derde": 2,
+    "last": -1,
+    "latter": -1,
+    "laatste": -1,
+}
+_REFERENCE = re.compile(
+    r"\b(?:the|that|this|de|die|deze) (?P<place>first|former|second|third|last|latter|eerste|tweede|derde|"
+    r"laatste)\b(?! (?:time|step|thing|keer|stap)\b)"
+    r"|\b(?:that|this) (?:one|provider|company|cloud)\b|\b(?:die|deze) (?:ene|provider|aanbieder|partij|cloud)\b"
+)
+
+
+def previous_answer(history: list[Turn] | None) -> str | None:
+    for turn in reversed(history or []):
+        if turn.role == "assistant" and turn.content.strip():
+            return turn.content.strip()
+    return None
+
+
+def referred_one(question: str, mentioned: list[str]) -> str | None:
+    """Which of the things the previous answer mentioned (in order) a question refers to: by its place
+    ("the last one", "die eerste"), or the only one there was ("what regions is that one in")."""
+    match = _REFERENCE.search(fold(question))
+    if match is None or not mentioned:
+        return None
+    place = match.group("place")
+    if place is None:
+        return mentioned[0] if len(mentioned) == 1 else None
+    index = _ORDINALS[place]
+    return mentioned[index] if -len(mentioned) <= index < len(mentioned) else None

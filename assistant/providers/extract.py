@@ -214,19 +214,25 @@ _ATTRIBUTES = {
         r"\bgpu (?:models?|modellen|types?)\b",
     ),
 }
-# A negation just before a fact, or one word before it, takes it out of the filter ("without spot", "geen MIG").
-_NEGATION = re.compile(
-    r"\b(?:without|no|not|non|excluding|except|exclude|never|dont|don't|doesnt|doesn't|zonder|geen|niet|"
-    r"behalve|uitgezonderd|exclusief|nooit)\b(?:\s+\S+)?\s*$"
+# Words that negate a fact or take it away ("without spot", "geen MIG", "drop the spot part", "schrap spot").
+_NEGATING_WORDS = (
+    r"\b(?:without|no|not|non|excluding|except|exclude|never|dont|don't|doesnt|doesn't|drop|remove|forget|"
+    r"skip|ignore|zonder|geen|niet|behalve|uitgezonderd|exclusief|nooit|schrap|vergeet)\b"
 )
+# Such a word just before a fact, or one word before it, takes it out of the filter.
+_NEGATION = re.compile(_NEGATING_WORDS + r"(?:\s+\S+)?\s*$")
 # Two alternatives set side by side ("managed vs bringing my own", "managed of een eigen cluster"): between
 # them a contrasting word (after at most two words of the first: "managed k8s vs …") and no clause boundary.
 _CONTRAST = re.compile(
     r"^[\s'\"()]*(?:[\w-]+[\s'\"()]+){0,2}(?:/|(?:vs|versus|or|of|and|en|compared (?:to|with)|tegenover)\b)"
     r"[^?;:,.!—–]*$"
 )
-# Between two sharing methods: "or" asks for either of them, "and" for both.
-_EITHER = re.compile(r"\b(?:or|of|either|ofwel|dan wel)\b|/")
+# Between two sharing methods: "or" asks for either of them, "and" for both. "of" is Dutch "or" in a Dutch
+# question, or standing alone between two methods ("time slicing of mig"); elsewhere English "of" ("which of
+# those also do MPS").
+_EITHER = re.compile(r"\b(?:or|either|ofwel|dan wel)\b|/")
+_DUTCH_OR = re.compile(r"\bof\b")
+_BARE_OF = re.compile(r"^\s*of\s*$")
 
 
 def _affirmations(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
@@ -268,7 +274,7 @@ def _max_price(text: str) -> float | None:
     return None
 
 
-def _sharing(text: str) -> tuple[str, list[str]]:
+def _sharing(text: str, language: str) -> tuple[str, list[str]]:
     """The sharing methods asked for, and whether all of them (`sharing`) or any (`sharing_any`)."""
     patterns = {"time_slicing": _TIME_SLICING, "mig": _MIG, "mps": _MPS}
     found = {method: match for method, pattern in patterns.items() if (match := _affirmed(pattern, text))}
@@ -276,7 +282,9 @@ def _sharing(text: str) -> tuple[str, list[str]]:
         return "sharing", list(found)
     spans = sorted(found.values(), key=lambda match: match.start())
     between = text[spans[0].end() : spans[-1].start()]
-    return ("sharing_any" if _EITHER.search(between) else "sharing"), list(found)
+    either = _EITHER.search(between) or _BARE_OF.match(between)
+    either = either or (language == "nl" and _DUTCH_OR.search(between))
+    return ("sharing_any" if either else "sharing"), list(found)
 
 
 def _kubernetes(text: str) -> tuple[bool, str | None]:
@@ -299,7 +307,7 @@ def _kubernetes(text: str) -> tuple[bool, str | None]:
 def _asked_keys(text: str, original: str, language: str) -> dict[str, object]:
     """Every filter key but `kubernetes` (`_kubernetes`)."""
     keys: dict[str, object] = {}
-    sharing_key, methods = _sharing(text)
+    sharing_key, methods = _sharing(text, language)
     if methods:
         keys[sharing_key] = methods
     elif _affirmed(_GPU_SHARING, text):
@@ -334,16 +342,78 @@ class AskedFilter(NamedTuple):
     facts: tuple[str, ...]
 
 
-def extract_filter(question: str, language: str) -> AskedFilter:
-    """The filter the question asks for, whether it asks for the cheapest first, and the facts it names."""
-    text = _normalize(question)
+def _filter_keys(text: str, question: str, language: str) -> tuple[bool, dict[str, object]]:
+    """Whether the normalized text names managed or bring-your-own at all, and every key it asks for."""
     names_kubernetes, kubernetes = _kubernetes(text)
     keys = _asked_keys(text, question, language)
     if kubernetes:
         keys["kubernetes"] = kubernetes
+    return names_kubernetes, keys
+
+
+def extract_filter(question: str, language: str) -> AskedFilter:
+    """The filter the question asks for, whether it asks for the cheapest first, and the facts it names."""
+    text = _normalize(question)
+    names_kubernetes, keys = _filter_keys(text, question, language)
     asked = ProviderFilter.model_validate(keys)
     facts = tuple(asked.public())
     if names_kubernetes and "kubernetes" not in facts:
         facts = ("kubernetes", *facts)
     facts += tuple(key for key, pattern in _ATTRIBUTES.items() if key not in facts and pattern.search(text))
     return AskedFilter(asked, bool(_CHEAPEST.search(text)), facts)
+
+
+_NEGATING = re.compile(_NEGATING_WORDS)
+# A follow-up that opens with "or" offers an alternative to what was asked before ("or MPS?").
+_ALTERNATIVE = {"en": re.compile(r"^\s*(?:or|either)\b"), "nl": re.compile(r"^\s*(?:of|ofwel)\b")}
+
+
+def _negated_keys(question: str, language: str) -> dict[str, object]:
+    """The keys, with their values, that the question names only under a negation ("drop the spot part")."""
+    text = _normalize(question)
+    _, affirmed = _filter_keys(text, question, language)
+    _, named = _filter_keys(_NEGATING.sub(" ", text), question, language)
+    methods = {method for key in ("sharing", "sharing_any") for method in affirmed.get(key) or []}
+    negated: dict[str, object] = {}
+    for key, value in named.items():
+        if isinstance(value, list):
+            value = [method for method in value if method not in methods] or None
+        elif affirmed.get(key) == value:
+            value = None
+        if value is not None:
+            negated[key] = value
+    return negated
+
+
+def _without(keys: dict[str, object], negated: dict[str, object]) -> dict[str, object]:
+    """The keys less those negated; of a list of sharing methods, only the methods negated leave."""
+    kept: dict[str, object] = {}
+    for key, value in keys.items():
+        if isinstance(value, list):
+            gone = {item for other in ("sharing", "sharing_any") for item in negated.get(other) or []}
+            value = [item for item in value if item not in gone] or None
+        elif key in negated:
+            value = None
+        if value is not None:
+            kept[key] = value
+    return kept
+
+
+def extract_follow_up_filter(earlier: str, question: str, language: str) -> AskedFilter:
+    """A follow-up's filter: the earlier question's, refined by the follow-up's own words. A key the
+    follow-up names takes its new value ("and in the US?"), a key it negates leaves ("drop the spot part"),
+    and sharing methods add up: all of them ("which of those also do MPS"), or any of them when the
+    follow-up offers an alternative ("or MPS?")."""
+    before = extract_filter(earlier, language)
+    own = extract_filter(question, language)
+    negated = _negated_keys(question, language)
+    keys = _without(before.filter.public(), negated)
+    added = own.filter.public()
+    for key in ("sharing", "sharing_any"):
+        if key in added:
+            either = key == "sharing_any" or _ALTERNATIVE[language].match(_normalize(question))
+            merged = "sharing_any" if either else "sharing"
+            keys[merged] = [*keys.pop("sharing", []), *keys.pop("sharing_any", []), *added.pop(key)]
+    keys.update(added)
+    facts = tuple(dict.fromkeys([*own.facts, *(fact for fact in before.facts if fact not in negated)]))
+    return AskedFilter(ProviderFilter.model_validate(keys), before.cheapest or own.cheapest, facts)

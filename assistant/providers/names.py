@@ -45,3 +45,13 @@ class ProviderNames:
         """The slugs of the providers the question mentions."""
         text = fold(question)
         return frozenset(slug for slug, pattern in self._patterns.items() if pattern.search(text))
+
+    def in_order(self, text: str) -> list[str]:
+        """The slugs of the providers a text mentions, in the order of their first mention."""
+        folded = fold(text)
+        found = {
+            slug: match.start()
+            for slug, pattern in self._patterns.items()
+            if (match := pattern.search(folded))
+        }
+        return sorted(found, key=found.__getitem__)

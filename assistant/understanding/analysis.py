@@ -10,11 +10,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from assistant.followup import is_follow_up, previous_question
+from assistant.followup import is_follow_up, previous_answer, previous_question, referred_one
 from assistant.knowledge import KnowledgeBase
 from assistant.language import detect_language
 from assistant.models import Language, Turn
-from assistant.providers.extract import extract_filter
+from assistant.providers.extract import extract_filter, extract_follow_up_filter
 from assistant.providers.filters import ProviderFilter
 from assistant.providers.names import ProviderNames
 from assistant.providers.schema import ProviderRecord
@@ -98,9 +98,18 @@ class QuestionAnalyzer:
         context = earlier if earlier and is_follow_up(question) else None
         search_text = f"{context} {question}" if context else question
         scores = self.scores(search_text)
-        named = self.names.named(search_text)
-        asked, cheapest, facts = extract_filter(search_text, language)
-        intents = self._intents(scores, named, filters=bool(asked.public()))
+        referred = referred_one(question, self.names.in_order(previous_answer(history) or ""))
+        named = frozenset({referred}) if referred else self.names.named(search_text)
+        asked, cheapest, facts = (
+            extract_follow_up_filter(context, question, language)
+            if context
+            else extract_filter(question, language)
+        )
+        intents = (
+            self._about_referred(question, scores)
+            if referred
+            else self._intents(scores, named, filters=bool(asked.public()))
+        )
         lists_providers = "providers" in intents
         return QuestionAnalysis(
             question=question,
@@ -122,6 +131,13 @@ class QuestionAnalyzer:
         with the question before it ("and what are its downsides?": its own words would find noise)."""
         own = set(content_terms(question)) - self.names.terms
         return question if any(self._retriever.knows(term) for term in own) else search_text
+
+    def _about_referred(self, question: str, scores: IntentScores) -> frozenset[str]:
+        """A question about one provider of the previous answer ("what regions is that one in") asks about
+        that provider, not for a list, and about the guide only when its own words do."""
+        if scores.out_of_scope:
+            return frozenset({"out_of_scope"})
+        return frozenset({"named_provider"} | (self.scores(question).likeliest & {"guide"}))
 
     @staticmethod
     def _intents(scores: IntentScores, named: frozenset[str], filters: bool) -> frozenset[str]:

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from assistant.config import PROJECT_ROOT
+from assistant.models import Turn
 from assistant.refusal import no_matches_text
 from assistant.service import Assistant
 from assistant.understanding.analysis import QuestionAnalyzer
@@ -225,3 +226,18 @@ def test_the_bank_holds_no_question_of_an_evaluation_set() -> None:
 )
 def test_a_question_word_asks_for_a_provider_or_for_something_else(question: str, asked: str | None) -> None:
     assert asked_for(question) == asked
+
+
+def test_a_question_about_one_provider_of_the_previous_answer_asks_about_that_provider(
+    assistant: Assistant,
+) -> None:
+    history = [
+        Turn(role="user", content="which providers have InfiniBand in the US"),
+        Turn(role="assistant", content="Among others CoreWeave, Lambda and Crusoe [1]."),
+    ]
+    analysis = assistant.analyzer.analyze("what does an H100 cost at the last one", history=history)
+    assert analysis.named == {"crusoe"}
+    assert "named_provider" in analysis.intents and "providers" not in analysis.intents
+    assert analysis.provider_filter is None
+    answer = assistant.ask("what does an H100 cost at the last one", history=history)
+    assert answer.citations[0].section_id == "provider:crusoe"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.providers.extract import extract_filter
+from assistant.providers.extract import extract_filter, extract_follow_up_filter
 
 # (question, language, expected filter or None, asks for the cheapest)
 QUESTIONS: list[tuple[str, str, dict | None, bool]] = [
@@ -280,3 +280,64 @@ def test_an_attribute_asked_without_a_value_is_a_fact_not_a_filter(
     asked = extract_filter(question, language)
     assert attribute in asked.facts
     assert attribute not in asked.filter.public()
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "expected"),
+    [
+        # English "of" is a preposition; it joins two methods as "or" only when it stands alone between them.
+        ("ok which of those do mig and mps", "en", {"sharing": ["mig", "mps"]}),
+        ("which ones do time slicing of mig", "en", {"sharing_any": ["time_slicing", "mig"]}),
+        ("welke van die hebben MIG, of anders MPS", "nl", {"sharing_any": ["mig", "mps"]}),
+        # Words that take a fact away negate it as "without" does.
+        ("drop the spot part, managed with h100s", "en", {"kubernetes": "managed", "gpu_model": "H100"}),
+    ],
+)
+def test_connectives_follow_the_language_of_the_question(
+    question: str, language: str, expected: dict
+) -> None:
+    assert _extracted(question, language)[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("earlier", "follow_up", "language", "expected"),
+    [
+        # A key the follow-up names takes its new value; the others stay.
+        (
+            "who has managed k8s with a100s",
+            "and h100s?",
+            "en",
+            {"kubernetes": "managed", "gpu_model": "H100"},
+        ),
+        # A key the follow-up negates leaves.
+        (
+            "who has spot gpus on managed k8s",
+            "drop the spot part, just managed with h100s",
+            "en",
+            {"kubernetes": "managed", "gpu_model": "H100"},
+        ),
+        (
+            "welke aanbieders hebben spot met InfiniBand",
+            "en zonder spot?",
+            "nl",
+            {"interconnect": "infiniband"},
+        ),
+        # Sharing methods add up: all of them, or any when the follow-up offers an alternative.
+        ("who offers mig", "ok which of those also do mps", "en", {"sharing": ["mig", "mps"]}),
+        ("who offers mig", "or mps?", "en", {"sharing_any": ["mig", "mps"]}),
+        ("wie biedt MIG", "of MPS?", "nl", {"sharing_any": ["mig", "mps"]}),
+        ("who has mig and mps", "without mps then", "en", {"sharing": ["mig"]}),
+    ],
+)
+def test_a_follow_up_refines_the_earlier_filter(
+    earlier: str, follow_up: str, language: str, expected: dict
+) -> None:
+    asked = extract_follow_up_filter(earlier, follow_up, language)
+    assert asked.filter.public() == expected
+
+
+def test_a_follow_up_keeps_the_facts_and_the_order_asked_before() -> None:
+    asked = extract_follow_up_filter("cheapest H100 in europe", "and with spot?", "en")
+    assert asked.cheapest
+    assert asked.filter.public() == {"gpu_model": "H100", "region": "eu", "spot": True}
+    assert asked.facts[0] == "spot"

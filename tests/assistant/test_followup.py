@@ -1,0 +1,51 @@
+"""Follow-ups: which earlier question they are read with, and which provider of the previous answer a
+reference such as "that one" or "die laatste" means."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.followup import is_follow_up, previous_answer, referred_one
+from assistant.models import Turn
+
+LISTED = ["coreweave", "lambda", "crusoe"]
+
+
+@pytest.mark.parametrize(
+    ("question", "mentioned", "referred"),
+    [
+        ("what regions is the last one in", LISTED, "crusoe"),
+        ("wat kost een H100 bij die laatste", LISTED, "crusoe"),
+        ("and the first one?", LISTED, "coreweave"),
+        ("heeft de tweede ook spot?", LISTED, "lambda"),
+        ("does that one have InfiniBand?", ["tensorwave"], "tensorwave"),
+        ("welke regio's heeft die aanbieder", ["nebius"], "nebius"),
+        # "that one" among several is ambiguous; a place beyond the list names nothing.
+        ("does that one have InfiniBand?", LISTED, None),
+        ("and the third one?", ["lambda", "crusoe"], None),
+        # Not a reference to a provider.
+        ("is the first step installing the driver?", LISTED, None),
+        ("what does MIG do", LISTED, None),
+        ("what regions is the last one in", [], None),
+    ],
+)
+def test_a_reference_names_one_provider_of_the_previous_answer(
+    question: str, mentioned: list[str], referred: str | None
+) -> None:
+    assert referred_one(question, mentioned) == referred
+
+
+def test_the_previous_answer_is_the_last_assistant_turn() -> None:
+    history = [
+        Turn(role="user", content="who has InfiniBand?"),
+        Turn(role="assistant", content="CoreWeave and Lambda [1]."),
+        Turn(role="user", content="and in Europe?"),
+    ]
+    assert previous_answer(history) == "CoreWeave and Lambda [1]."
+    assert previous_answer([]) is None
+
+
+def test_a_short_or_continuing_question_is_a_follow_up() -> None:
+    assert is_follow_up("and with MIG?")
+    assert is_follow_up("en bij spot-nodes?")
+    assert not is_follow_up("Which providers offer managed Kubernetes with MIG in Europe?")
