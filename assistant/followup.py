@@ -4,6 +4,7 @@ references to one provider of the previous answer ("that one", "die laatste").""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from assistant.models import Turn
 from assistant.text import content_terms, fold
@@ -15,6 +16,13 @@ _CONTINUATION = re.compile(
     re.IGNORECASE,
 )
 _SHORT = 3  # a question with at most this many content words cannot stand on its own
+# Pronouns that point back to what was asked before ("does it do monitoring too?", "en werkt dat ook op AMD?"):
+# personal pronouns and pronominal adverbs always, a demonstrative when no known word follows it ("that one",
+# "en als mijn provider die niet heeft?"), for with one it is a determiner ("die device plugin").
+_PERSONAL = re.compile(
+    r"\b(?:it|its|it's|them|they|their|ervan|daarvan|ermee|daarmee|erop|daarop|erbij|daarbij|erin|daarin)\b"
+)
+_DEMONSTRATIVE = re.compile(r"\b(?:that|this|those|these|dat|dit|die|deze)\b(?:\s+([\w-]+))?")
 
 
 def previous_question(history: list[Turn] | None) -> str | None:
@@ -26,6 +34,15 @@ def previous_question(history: list[Turn] | None) -> str | None:
 
 def is_follow_up(question: str) -> bool:
     return bool(_CONTINUATION.match(question)) or len(content_terms(question)) <= _SHORT
+
+
+def refers_back(question: str, known: Callable[[str], bool]) -> bool:
+    """Whether a follow-up points back with a pronoun, so that its own words leave out what it is about;
+    `known` tells whether a word is one the corpus uses (then a demonstrative before it is a determiner)."""
+    text = fold(question)
+    if _PERSONAL.search(text):
+        return True
+    return any(not following or not known(following) for following in _DEMONSTRATIVE.findall(text))
 
 
 # A reference to one thing of the previous answer, by its place in it or as the one meant ("that one").

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from assistant.followup import is_follow_up, previous_answer, previous_question, referred_one
+from assistant.followup import is_follow_up, previous_answer, previous_question, referred_one, refers_back
 from assistant.knowledge import KnowledgeBase
 from assistant.language import detect_language
 from assistant.models import Language, Turn
@@ -127,10 +127,17 @@ class QuestionAnalyzer:
         )
 
     def reading(self, question: str, search_text: str) -> str:
-        """A follow-up's own words when the corpus knows any of them ("and MIG?"), else the follow-up read
-        with the question before it ("and what are its downsides?": its own words would find noise)."""
+        """A follow-up's own words when the corpus knows any of them ("and MIG?"), else, or when it points
+        back with a pronoun ("and what are its downsides?", "does it do monitoring too?"), the follow-up read
+        with the question before it: its own words would leave out what it is about."""
         own = set(content_terms(question)) - self.names.terms
-        return question if any(self._retriever.knows(term) for term in own) else search_text
+        if refers_back(question, self._known_word) or not any(self._retriever.knows(term) for term in own):
+            return search_text
+        return question
+
+    def _known_word(self, word: str) -> bool:
+        terms = content_terms(word)
+        return bool(terms) and self._retriever.knows(terms[0])
 
     def _about_referred(self, question: str, scores: IntentScores) -> frozenset[str]:
         """A question about one provider of the previous answer ("what regions is that one in") asks about

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.followup import is_follow_up, previous_answer, referred_one
+from assistant.followup import is_follow_up, previous_answer, referred_one, refers_back
 from assistant.models import Turn
 
 LISTED = ["coreweave", "lambda", "crusoe"]
@@ -49,3 +49,24 @@ def test_a_short_or_continuing_question_is_a_follow_up() -> None:
     assert is_follow_up("and with MIG?")
     assert is_follow_up("en bij spot-nodes?")
     assert not is_follow_up("Which providers offer managed Kubernetes with MIG in Europe?")
+
+
+KNOWN = {"device", "plugin", "interconnect", "mig"}.__contains__
+
+
+@pytest.mark.parametrize(
+    ("question", "points_back"),
+    [
+        ("does it do monitoring too, or just drivers?", True),
+        ("and what are their downsides?", True),
+        ("en werkt dat ook op AMD?", True),
+        ("en als mijn provider die niet heeft?", True),
+        ("kan ik daarmee geheugen isoleren?", True),
+        # A demonstrative before a word the corpus knows is a determiner: the follow-up names its subject.
+        ("wat doet die device plugin dan?", False),
+        ("why that interconnect?", False),
+        ("and with MIG?", False),
+    ],
+)
+def test_a_follow_up_that_points_back_with_a_pronoun_is_recognised(question: str, points_back: bool) -> None:
+    assert refers_back(question, KNOWN) == points_back
