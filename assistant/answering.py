@@ -226,7 +226,9 @@ class Composer:
             section = provider_section(slug)
             facts = self._record_facts[slug]
             best = [
-                self._stating(section, _on_fact(facts, key, asked.get(key)), vector, focus) for key in keys
+                choice
+                for key in keys
+                for choice in self._stating(section, _on_fact(facts, key, asked.get(key)), vector, focus)
             ]
             if asks_price:
                 best.append(
@@ -234,29 +236,40 @@ class Composer:
                     if slug in price_sentences
                     else self._best_of((section, PRICE_PARAGRAPH), vector, focus)
                 )
+            quoted = len(best) or 1
             if not best:
                 positions = [key[1] for key in self._knowledge.paragraphs if key[0] == section]
                 best = [self._best_of((section, p), vector, focus) for p in positions]
             best = list({(choice.key, choice.index): choice for choice in best}.values())
-            best.sort(key=lambda choice: self._rarest_stated(choice, focus), reverse=True)
-            chosen += best[: len(keys) + asks_price or 1]
+            # The paragraph stating the rarest word first; within a paragraph, the record's order.
+            rank: dict[ParagraphKey, int] = {}
+            for choice in sorted(best, key=lambda choice: self._rarest_stated(choice, focus), reverse=True):
+                rank.setdefault(choice.key, len(rank))
+            best.sort(key=lambda choice: (rank[choice.key], choice.index))
+            chosen += best[:quoted]
         return chosen[: _RECORDS_QUOTED * _RECORD_SENTENCES]
 
     def _stating(
         self, section: str, fact: FactSentences, vector: np.ndarray, focus: dict[str, float]
-    ) -> Choice:
+    ) -> list[Choice]:
         """The record's sentence on a fact: of those that state it, the one that states most of the focus,
-        then the most similar; the sentence listing what is left open only when none states it."""
+        then the most similar; with it the sentence listing what the sources leave open, when that one states
+        a word of the focus the other does not ("Does Nebius support MPS?": MIG is supported, MPS left open),
+        or alone when nothing is stated."""
         key = (section, fact.paragraph)
-        if not fact.stated and fact.left_open is not None:
-            return Choice(key, fact.left_open, 0.0)
+        left_open = [] if fact.left_open is None else [Choice(key, fact.left_open, 0.0)]
         if not fact.stated:
-            return self._best_of(key, vector, focus)
+            return left_open or [self._best_of(key, vector, focus)]
         similarity = self._similarities(key, vector)
         _, best, index = max(
             (self._stated(self._facts.terms(key, i), focus), float(similarity[i]), i) for i in fact.stated
         )
-        return Choice(key, index, best)
+        stated = Choice(key, index, best)
+        adds = left_open and self._stated_terms(left_open[0], focus) - self._stated_terms(stated, focus)
+        return [stated, *left_open] if adds else [stated]
+
+    def _stated_terms(self, choice: Choice, focus: dict[str, float]) -> set[str]:
+        return {term for term in self._terms(choice) if term in focus}
 
     def _guide_on_facts(
         self, records: list[Choice], vector: np.ndarray, focus: dict[str, float]

@@ -241,3 +241,16 @@ def test_a_question_about_one_provider_of_the_previous_answer_asks_about_that_pr
     assert analysis.provider_filter is None
     answer = assistant.ask("what does an H100 cost at the last one", history=history)
     assert answer.citations[0].section_id == "provider:crusoe"
+
+
+def test_a_record_answer_on_a_method_its_sources_leave_open_says_so(assistant: Assistant) -> None:
+    """Asked about one sharing method, a record that confirms another but leaves this one open answers with
+    what it leaves open too, not only with the method it confirms."""
+    record = next(
+        record
+        for record in assistant.records
+        if record.sharing.mig.value == "yes" and record.sharing.mps.value == "unknown"
+    )
+    answer = assistant.ask(f"Does {record.name} support MPS?")
+    assert answer.citations[0].section_id == f"provider:{record.slug}"
+    assert "MPS" in answer.answer
