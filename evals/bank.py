@@ -3,7 +3,9 @@
 Stratified 5-fold cross-validation over `corpus/question_bank/`, of the models the assistant fits (the words'
 tf-idf is fitted within each fold too), for several regularization strengths: scope accuracy, the share of
 in-scope questions refused and of out-of-scope ones answered, how well P(in scope) is calibrated (Brier
-score, expected calibration error), and the accuracy of the providers and guide intents. The regularization,
+score, expected calibration error), and the accuracy of the providers and guide intents; and, as new questions
+are met, with each batch of the bank held out in turn (its writer and time differ from the others'; the scope
+model's nearest-neighbour features leave a question's own batch out for the same reason). The regularization,
 the dense features' share and the refusal threshold are chosen here, on the bank, never on the evaluation sets.
 """
 
@@ -57,13 +59,22 @@ def _row(label: str, probabilities: np.ndarray, labels: np.ndarray) -> list[str]
 
 
 def cross_validated(
-    features: np.ndarray, texts: Sequence[str], labels: np.ndarray, strength: float
+    features: np.ndarray,
+    texts: Sequence[str],
+    labels: np.ndarray,
+    strength: float,
+    batches: np.ndarray | None = None,
 ) -> np.ndarray:
-    """Each question's probabilities from the model fitted on the other four fifths of the bank: of the
-    positive label when the labels are binary, else one column per class."""
+    """Each question's probabilities from the model fitted on the other four fifths of the bank, or, given
+    `batches`, on the other batches (a batch was written by another writer at another time, as new questions
+    are): of the positive label when the labels are binary, else one column per class."""
     classes = int(labels.max()) + 1
     probabilities = np.zeros((len(labels), classes))
-    for fitted, held_out in StratifiedKFold(n_splits=5, shuffle=True, random_state=0).split(features, labels):
+    if batches is None:
+        splits = StratifiedKFold(n_splits=5, shuffle=True, random_state=0).split(features, labels)
+    else:
+        splits = ((np.flatnonzero(batches != b), np.flatnonzero(batches == b)) for b in np.unique(batches))
+    for fitted, held_out in splits:
         lexicon = Lexicon.fit([texts[i] for i in fitted])
         model = LinearScore.fit(
             features[fitted], lexicon.vectors([texts[i] for i in fitted]), labels[fitted], strength
@@ -81,13 +92,22 @@ def cross_validated(
 def main() -> None:
     assistant = Assistant.from_settings(Settings())
     features = assistant.analyzer.bank_features
+    scope_features = np.hstack([features, assistant.analyzer.bank_neighbours])
     questions = assistant.knowledge.questions
     texts = [question.text for question in questions]
     labels = np.array(["out_of_scope" not in question.intents for question in questions], dtype=int)
     rows = [
-        _row(f"C={strength}", cross_validated(features, texts, labels, strength), labels)
+        _row(f"C={strength}", cross_validated(scope_features, texts, labels, strength), labels)
         for strength in STRENGTHS
     ]
+    batches = np.array([question.batch for question in questions])
+    rows.append(
+        _row(
+            f"C={REGULARIZATION}, each batch held out",
+            cross_validated(scope_features, texts, labels, REGULARIZATION, batches),
+            labels,
+        )
+    )
     print(f"{len(questions)} bank questions, {labels.sum()} in scope; 5-fold cross-validation of P(in scope)")
     header = ["model", "accuracy", "in scope refused", "out of scope answered", "Brier", "ECE"]
     print(markdown_table(header, rows))
@@ -106,6 +126,11 @@ def main() -> None:
                 f"{calibration_error(marginal, wanted):.3f}",
             ]
         intent_rows.append(row)
+    by_batch = cross_validated(features[inside], inside_texts, asked, REGULARIZATION, batches[inside])
+    intent_rows.append(
+        [f"C={REGULARIZATION}, each batch held out", f"{np.mean(by_batch.argmax(axis=1) == asked):.3f}"]
+        + ["–"] * 4
+    )
     print(
         f"\nIn-scope questions (the assistant uses C={REGULARIZATION}): which of guide and providers they ask, one"
         " model over the combinations; accuracy of the likeliest combination, and of each intent on its own"

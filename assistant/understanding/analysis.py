@@ -21,7 +21,7 @@ from assistant.providers.schema import ProviderRecord
 from assistant.retrieval import HybridRetriever
 from assistant.text import content_terms
 from assistant.understanding.form import Form, compares, question_form
-from assistant.understanding.intent import CorpusEvidence, IntentModel, IntentScores
+from assistant.understanding.intent import BankNeighbours, CorpusEvidence, IntentModel, IntentScores
 
 _BANK_BLOCK = 64  # bank questions per product with the passages' vectors
 
@@ -60,34 +60,43 @@ class QuestionAnalyzer:
         self, knowledge: KnowledgeBase, retriever: HybridRetriever, records: list[ProviderRecord]
     ) -> None:
         self._evidence = CorpusEvidence(is_record=~retriever.is_guide, knows=retriever.knows)
+        self._neighbours = BankNeighbours(
+            in_scope=np.array(["out_of_scope" not in question.intents for question in knowledge.questions]),
+            batches=np.array([question.batch for question in knowledge.questions]),
+        )
+        self._question_vectors = knowledge.question_vectors
         self._retriever = retriever
         self.names = ProviderNames(records)
-        self.bank_features = self._bank_features(knowledge)
+        self.bank_features, self.bank_neighbours = self._bank_features(knowledge)
         self.model = IntentModel.fit(
             self.bank_features,
+            self.bank_neighbours,
             [question.text for question in knowledge.questions],
             [question.intents for question in knowledge.questions],
         )
 
-    def _bank_features(self, knowledge: KnowledgeBase) -> np.ndarray:
-        """The bank questions' features; their similarities to the passages a block at a time, in one
-        product each, which keeps the start quick and its memory small however many passages there are."""
-        rows = []
+    def _bank_features(self, knowledge: KnowledgeBase) -> tuple[np.ndarray, np.ndarray]:
+        """The bank questions' features and nearest other bank questions; their similarities to the passages
+        and to the bank a block at a time, in one product each, which keeps the start quick and its memory
+        small however many passages there are."""
+        features, neighbours = [], []
         for start in range(0, len(knowledge.questions), _BANK_BLOCK):
             questions = knowledge.questions[start : start + _BANK_BLOCK]
             vectors = knowledge.question_vectors[start : start + _BANK_BLOCK]
-            similarities = vectors @ knowledge.passage_vectors.T
-            rows += [
-                self._evidence.features(question.text, vector, row)
-                for question, vector, row in zip(questions, vectors, similarities, strict=True)
-            ]
-        return np.stack(rows)
+            passages = vectors @ knowledge.passage_vectors.T
+            bank = vectors @ knowledge.question_vectors.T
+            for question, vector, to_passages, to_bank in zip(
+                questions, vectors, passages, bank, strict=True
+            ):
+                features.append(self._evidence.features(question.text, vector, to_passages))
+                neighbours.append(self._neighbours.features(to_bank, question.batch))
+        return np.stack(features), np.stack(neighbours)
 
     def scores(self, text: str) -> IntentScores:
-        features = self._evidence.features(
-            text, self._retriever.query_vector(text), self._retriever.similarities(text)
-        )
-        return self.model.scores(features, text)
+        vector = self._retriever.query_vector(text)
+        features = self._evidence.features(text, vector, self._retriever.similarities(text))
+        neighbours = self._neighbours.features(self._question_vectors @ vector)
+        return self.model.scores(features, neighbours, text)
 
     def analyze(
         self, question: str, language: Language | None = None, history: list[Turn] | None = None

@@ -82,6 +82,7 @@ class BankQuestion:
     language: str
     intents: frozenset[str]
     answers: tuple[SentenceRef, ...]
+    batch: str = ""  # the file it came from: questions of one batch were written together
 
 
 Sentences = Collection[SentenceRef]
@@ -90,10 +91,15 @@ Sentences = Collection[SentenceRef]
 def load_bank(corpus_dir: Path, sentences: Sentences | None = None) -> list[LabelledQuestion]:
     """Every entry of every batch file of the bank, in file order; with `sentences`, the guide's sentences,
     an answer that names none of them is a fault."""
+    return [question for _, question in _load_batches(corpus_dir, sentences)]
+
+
+def _load_batches(corpus_dir: Path, sentences: Sentences | None) -> list[tuple[str, LabelledQuestion]]:
+    """`load_bank`, each question with the name of its batch."""
     paths = sorted((corpus_dir / BANK_DIR).glob("*.yaml"))
     if not paths:
         raise BankError(f"{corpus_dir / BANK_DIR}: no question batches (*.yaml)")
-    return [question for path in paths for question in _load_batch(path, sentences)]
+    return [(path.stem, question) for path in paths for question in _load_batch(path, sentences)]
 
 
 def _load_batch(path: Path, sentences: Sentences | None) -> list[LabelledQuestion]:
@@ -127,12 +133,14 @@ def bank_documents(corpus_dir: Path, sentences: Sentences) -> list[Document]:
                 "language": question.lang,
                 "intents": ",".join(question.intents),
                 "answers": ",".join(question.answers),
+                "batch": batch,
             },
         )
-        for number, question in enumerate(load_bank(corpus_dir, sentences))
+        for number, (batch, question) in enumerate(_load_batches(corpus_dir, sentences))
     ]
 
 
 def bank_question(text: str, metadata: dict) -> BankQuestion:
     answers = tuple(sentence_ref(answer) for answer in metadata.get("answers", "").split(",") if answer)
-    return BankQuestion(text, metadata["language"], frozenset(metadata["intents"].split(",")), answers)
+    intents = frozenset(metadata["intents"].split(","))
+    return BankQuestion(text, metadata["language"], intents, answers, metadata.get("batch", ""))

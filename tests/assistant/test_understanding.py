@@ -15,7 +15,7 @@ from assistant.understanding.analysis import QuestionAnalyzer
 from assistant.understanding.asked import ASKS_FOR_OTHER, ASKS_FOR_PROVIDER, asked_for
 from assistant.understanding.bank import BankError, load_bank
 from assistant.understanding.form import compares, question_form
-from assistant.understanding.intent import IntentModel, IntentScores
+from assistant.understanding.intent import BankNeighbours, IntentModel, IntentScores
 
 FORMS = [
     ("Can I share one GPU between pods?", "en", "yes_no"),
@@ -87,14 +87,17 @@ def test_an_answer_naming_no_guide_sentence_is_named_by_file_and_position(tmp_pa
 
 def test_the_intent_models_generalise_to_bank_questions_they_did_not_see(assistant: Assistant) -> None:
     """Fitted on four fifths of the bank, scored on the rest: the scope decision holds on unseen questions."""
-    features = assistant.analyzer.bank_features
+    features, neighbours = assistant.analyzer.bank_features, assistant.analyzer.bank_neighbours
     texts = [question.text for question in assistant.knowledge.questions]
     intents = [question.intents for question in assistant.knowledge.questions]
     order = np.random.default_rng(0).permutation(len(intents))
     held_out, fitted = order[: len(order) // 5], order[len(order) // 5 :]
-    model = IntentModel.fit(features[fitted], [texts[i] for i in fitted], [intents[i] for i in fitted])
+    model = IntentModel.fit(
+        features[fitted], neighbours[fitted], [texts[i] for i in fitted], [intents[i] for i in fitted]
+    )
     correct = [
-        model.scores(features[i], texts[i]).out_of_scope == ("out_of_scope" in intents[i]) for i in held_out
+        model.scores(features[i], neighbours[i], texts[i]).out_of_scope == ("out_of_scope" in intents[i])
+        for i in held_out
     ]
     assert np.mean(correct) >= 0.9
 
@@ -254,3 +257,12 @@ def test_a_record_answer_on_a_method_its_sources_leave_open_says_so(assistant: A
     answer = assistant.ask(f"Does {record.name} support MPS?")
     assert answer.citations[0].section_id == f"provider:{record.slug}"
     assert "MPS" in answer.answer
+
+
+def test_the_nearest_bank_questions_are_sought_outside_a_bank_question_s_own_batch() -> None:
+    neighbours = BankNeighbours(
+        in_scope=np.array([True, True, False, False]), batches=np.array(["a", "b", "a", "b"])
+    )
+    similarities = np.array([0.9, 0.7, 0.8, 0.6])
+    assert neighbours.features(similarities).tolist() == [0.9, 0.8]
+    assert neighbours.features(similarities, batch="a").tolist() == [0.7, 0.6]
