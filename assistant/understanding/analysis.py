@@ -63,6 +63,7 @@ class QuestionAnalyzer:
         self._neighbours = BankNeighbours(
             in_scope=np.array(["out_of_scope" not in question.intents for question in knowledge.questions]),
             batches=np.array([question.batch for question in knowledge.questions]),
+            languages=np.array([question.language for question in knowledge.questions]),
         )
         self._question_vectors = knowledge.question_vectors
         self._retriever = retriever
@@ -89,13 +90,13 @@ class QuestionAnalyzer:
                 questions, vectors, passages, bank, strict=True
             ):
                 features.append(self._evidence.features(question.text, vector, to_passages))
-                neighbours.append(self._neighbours.features(to_bank, question.batch))
+                neighbours.append(self._neighbours.features(to_bank, question.language, question.batch))
         return np.stack(features), np.stack(neighbours)
 
-    def scores(self, text: str) -> IntentScores:
+    def scores(self, text: str, language: Language) -> IntentScores:
         vector = self._retriever.query_vector(text)
         features = self._evidence.features(text, vector, self._retriever.similarities(text))
-        neighbours = self._neighbours.features(self._question_vectors @ vector)
+        neighbours = self._neighbours.features(self._question_vectors @ vector, language)
         return self.model.scores(features, neighbours, text)
 
     def analyze(
@@ -106,7 +107,7 @@ class QuestionAnalyzer:
         language = language or written
         context = earlier if earlier and is_follow_up(question) else None
         search_text = f"{context} {question}" if context else question
-        scores = self.scores(search_text)
+        scores = self.scores(search_text, written)
         referred = referred_one(question, self.names.in_order(previous_answer(history) or ""))
         named = frozenset({referred}) if referred else self.names.named(search_text)
         asked, cheapest, facts = (
@@ -115,7 +116,7 @@ class QuestionAnalyzer:
             else extract_filter(question, language)
         )
         intents = (
-            self._about_referred(question, scores)
+            self._about_referred(question, written, scores)
             if referred
             else self._intents(scores, named, filters=bool(asked.public()))
         )
@@ -148,12 +149,12 @@ class QuestionAnalyzer:
         terms = content_terms(word)
         return bool(terms) and self._retriever.knows(terms[0])
 
-    def _about_referred(self, question: str, scores: IntentScores) -> frozenset[str]:
+    def _about_referred(self, question: str, language: Language, scores: IntentScores) -> frozenset[str]:
         """A question about one provider of the previous answer ("what regions is that one in") asks about
         that provider, not for a list, and about the guide only when its own words do."""
         if scores.out_of_scope:
             return frozenset({"out_of_scope"})
-        return frozenset({"named_provider"} | (self.scores(question).likeliest & {"guide"}))
+        return frozenset({"named_provider"} | (self.scores(question, language).likeliest & {"guide"}))
 
     @staticmethod
     def _intents(scores: IntentScores, named: frozenset[str], filters: bool) -> frozenset[str]:

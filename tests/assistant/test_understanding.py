@@ -261,8 +261,12 @@ def test_a_record_answer_on_a_method_its_sources_leave_open_says_so(assistant: A
 
 def test_the_nearest_bank_questions_are_sought_outside_a_bank_question_s_own_batch() -> None:
     neighbours = BankNeighbours(
-        in_scope=np.array([True, True, False, False]), batches=np.array(["a", "b", "a", "b"])
+        in_scope=np.array([True, True, False, False]),
+        batches=np.array(["a", "b", "a", "b"]),
+        languages=np.array(["en", "nl", "nl", "en"]),
     )
     similarities = np.array([0.9, 0.7, 0.8, 0.6])
-    assert neighbours.features(similarities).tolist() == [0.9, 0.8]
-    assert neighbours.features(similarities, batch="a").tolist() == [0.7, 0.6]
+    # in scope / out of scope, among all, then among those in the question's language
+    assert neighbours.features(similarities, "en").tolist() == [0.9, 0.8, 0.9, 0.6]
+    assert neighbours.features(similarities, "nl").tolist() == [0.9, 0.8, 0.7, 0.8]
+    assert neighbours.features(similarities, "en", batch="a").tolist() == [0.7, 0.6, -1.0, 0.6]
