@@ -72,11 +72,15 @@ def previous_answer(history: list[Turn] | None) -> str | None:
     return None
 
 
-def referred_one(question: str, mentioned: list[str]) -> str | None:
-    """Which of the things the previous answer mentioned (in order) a question refers to: by its place
-    ("the last one", "die eerste"), or the only one there was ("what regions is that one in")."""
+def referred_one(question: str, mentions: Callable[[], list[str]]) -> str | None:
+    """Which of the things the previous answer mentioned (`mentions`, in order; read only when the question
+    refers to one) a question refers to: by its place ("the last one", "die eerste"), or the only one there
+    was ("what regions is that one in")."""
     match = _REFERENCE.search(fold(question))
-    if match is None or not mentioned:
+    if match is None:
+        return None
+    mentioned = mentions()
+    if not mentioned:
         return None
     place = match.group("place")
     if place is None:

@@ -43,8 +43,7 @@ class ProviderNames:
 
     def named(self, question: str) -> frozenset[str]:
         """The slugs of the providers the question mentions."""
-        text = fold(question)
-        return frozenset(slug for slug, pattern in self._patterns.items() if pattern.search(text))
+        return frozenset(self.in_order(question))
 
     def in_order(self, text: str) -> list[str]:
         """The slugs of the providers a text mentions, in the order of their first mention."""

@@ -108,7 +108,7 @@ class QuestionAnalyzer:
         context = earlier if earlier and is_follow_up(question) else None
         search_text = f"{context} {question}" if context else question
         scores = self.scores(search_text, written)
-        referred = referred_one(question, self.names.in_order(previous_answer(history) or ""))
+        referred = referred_one(question, lambda: self.names.in_order(previous_answer(history) or ""))
         named = frozenset({referred}) if referred else self.names.named(search_text)
         asked, cheapest, facts = (
             extract_follow_up_filter(context, question, language)

@@ -32,7 +32,7 @@ LISTED = ["coreweave", "lambda", "crusoe"]
 def test_a_reference_names_one_provider_of_the_previous_answer(
     question: str, mentioned: list[str], referred: str | None
 ) -> None:
-    assert referred_one(question, mentioned) == referred
+    assert referred_one(question, lambda: mentioned) == referred
 
 
 def test_the_previous_answer_is_the_last_assistant_turn() -> None:
