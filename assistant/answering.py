@@ -52,8 +52,8 @@ FEATURES = (
     "answers similar questions",  # `assistant/answered.py`
     "leads for similar questions",
 )
-WEIGHTS = np.array([2.06, 10.73, 3.39, 0.69, -1.71, 3.42, 2.58])
-BIAS = -14.88
+WEIGHTS = np.array([0.03, 16.51, 3.25, 0.88, -1.07, 3.49, 1.34])
+BIAS = -18.01
 JOINS = 0.5  # the probability at which a sentence joins the lead: it answers more likely than not
 
 
@@ -72,6 +72,7 @@ class Composer:
         self,
         knowledge: KnowledgeBase,
         retriever: HybridRetriever,
+        answered: AnsweredQuestions,
         sentence_selection: bool,
         subject_terms: frozenset[str],
         record_facts: Mapping[str, Mapping[str, FactSentences]],
@@ -80,7 +81,7 @@ class Composer:
         self._retriever = retriever
         self._sentence_selection = sentence_selection
         self._facts = SentenceFacts(knowledge)
-        self._answered = AnsweredQuestions.from_knowledge(knowledge, retriever.embeddings)
+        self._answered = answered
         self._spans = load_spans(knowledge, retriever.embeddings, self._facts.is_direct_answer)
         self._subject_terms = subject_terms  # provider names: what a question is about, not what it asks
         self._record_facts = record_facts  # per record slug and filter key, the sentences on that fact

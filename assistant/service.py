@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from langchain_core.documents import Document
 
+from assistant.answered import AnsweredQuestions
 from assistant.answering import Composer
 from assistant.config import Settings, get_settings
 from assistant.embeddings import get_embeddings
@@ -50,8 +51,10 @@ class Assistant:
     def __init__(self, settings: Settings, knowledge: KnowledgeBase) -> None:
         self.settings = settings
         self.knowledge = knowledge
+        embeddings = get_embeddings(settings)
+        answered = AnsweredQuestions.from_knowledge(knowledge, embeddings)
         self.retriever = HybridRetriever(
-            knowledge=knowledge, embeddings=get_embeddings(settings), mode=settings.retrieval
+            knowledge=knowledge, embeddings=embeddings, mode=settings.retrieval, answered=answered
         )
         self.records = load_records(settings.providers_dir)
         self._records_by_slug = {record.slug: record for record in self.records}
@@ -59,6 +62,7 @@ class Assistant:
         self.composer = Composer(
             knowledge,
             self.retriever,
+            answered,
             settings.sentence_selection,
             subject_terms=self.analyzer.names.terms,
             record_facts={record.slug: fact_sentences(record) for record in self.records},
@@ -80,11 +84,13 @@ class Assistant:
         providers = self._providers(analysis)
         best_matches = [match["slug"] for match in providers.matches[:_QUOTED_MATCHES]] if providers else []
         scope = sorted(analysis.named) or best_matches
-        hits = self.retriever.invoke(analysis.search_text, providers=scope)
+        asks_guide = "guide" in analysis.intents
+        hits = self.retriever.invoke(analysis.search_text, providers=scope, asks_guide=asks_guide)
         if (
             analysis.reading == question != analysis.search_text
         ):  # a follow-up's own words, in the earlier topic
-            hits = self.retriever.fuse([self.retriever.invoke(question, providers=scope), hits])
+            own_words = self.retriever.invoke(question, providers=scope, asks_guide=asks_guide)
+            hits = self.retriever.fuse([own_words, hits])
         return Search(analysis, hits, providers, scope, self._price_sentences(analysis, best_matches))
 
     def retrieve(
