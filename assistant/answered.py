@@ -6,7 +6,7 @@ sentences that answer them, even when it shares few words with those sentences. 
 regressions over the question's query vector learn this from the labels: which sentence answers first, and
 which sentences answer at all (each labelled answer a sample). Their probabilities are a sentence's support.
 A nearest-neighbour vote over the same labels found the answering sentence less often for the questions of a
-batch the vote had not seen (the first sentence 0.69 against 0.72, any answering sentence 0.81 against 0.85,
+batch the vote had not seen (the first sentence 0.69 against 0.73, any answering sentence 0.81 against 0.85,
 holding out each bank batch in turn), and the composer leading with the right sentence less often on the
 tuning sets (`evals/sentence_weights.py`).
 """

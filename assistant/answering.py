@@ -185,6 +185,8 @@ class Composer:
             chosen = self._faq_answer(lead)
         else:
             chosen = [lead] + [c for c in quotable if c is not lead and c.score >= JOINS][: MAX_SENTENCES - 1]
+        if analysis.compares:
+            chosen += self._other_side(quotable, chosen, self._focus(analysis))
         chosen = self._coherent(chosen)
         if analysis.compares and len({choice.key[0] for choice in chosen}) == 1:
             # Things set side by side are quoted as the guide has them.
@@ -192,6 +194,17 @@ class Composer:
         if analysis.form == "yes_no" and direct_answer:
             chosen = self._with_direct_answer(chosen, chosen[0].key)
         return chosen
+
+    def _other_side(
+        self, scored: list[Choice], chosen: list[Choice], focus: dict[str, float]
+    ) -> list[Choice]:
+        """For a question that sets things side by side, the best sentence stating a word of the question
+        that the chosen ones do not: the other side ("managed Kubernetes versus VMs in my own cluster" quotes
+        both), when the chosen ones leave room for it."""
+        if len(chosen) >= MAX_SENTENCES:
+            return []
+        stated = set().union(*(self._stated_terms(choice, focus) for choice in chosen))
+        return next(([c] for c in scored if c not in chosen and self._stated_terms(c, focus) - stated), [])
 
     def _faq_answer(self, lead: Choice) -> list[Choice]:
         """An FAQ's answer is written as one: its sentences in order, when one of them answers best (after
