@@ -13,10 +13,11 @@ tuning sets (`evals/sentence_weights.py`).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 from langchain_core.embeddings import Embeddings
 from sklearn.linear_model import LogisticRegression
-from sklearn.pipeline import Pipeline, make_pipeline
 from sklearn.preprocessing import StandardScaler
 
 from assistant.embeddings import embed_queries
@@ -65,18 +66,40 @@ class AnsweredQuestions:
         """Per labelled sentence, the probability that it answers the question, and that it answers first."""
         return self._probabilities(self._answers, vector), self._probabilities(self._leads, vector)
 
-    def _probabilities(self, model: Pipeline | None, vector: np.ndarray) -> dict[SentenceKey, float]:
+    def _probabilities(self, model: _Classifier | None, vector: np.ndarray) -> dict[SentenceKey, float]:
         if model is None:
             return {}
-        probabilities = model.predict_proba(vector[None, :])[0]
-        return {self._sentences[n]: float(p) for n, p in zip(model.classes_, probabilities, strict=True)}
+        probabilities = model.probabilities(vector)
+        return {self._sentences[n]: float(p) for n, p in zip(model.classes, probabilities, strict=True)}
 
 
-def _fitted(vectors: np.ndarray, labels: list[int]) -> Pipeline | None:
+@dataclass(frozen=True)
+class _Classifier:
+    """A fitted scaler and multinomial logistic regression folded into one matrix: a question's probabilities
+    are one product and a softmax, without sklearn's checks on every call (a millisecond per question)."""
+
+    weights: np.ndarray  # (classes, dimensions)
+    bias: np.ndarray  # (classes,)
+    classes: np.ndarray  # the sentence number of each row
+
+    def probabilities(self, vector: np.ndarray) -> np.ndarray:
+        logits = self.weights @ vector + self.bias
+        exponentials = np.exp(logits - logits.max())
+        return exponentials / exponentials.sum()
+
+
+def _fitted(vectors: np.ndarray, labels: list[int]) -> _Classifier | None:
     """A classifier of the sentence numbers, or None when the labels name fewer than two sentences."""
     if len(set(labels)) < 2:
         return None
-    return make_pipeline(StandardScaler(), LogisticRegression(C=STRENGTH, max_iter=5000)).fit(vectors, labels)
+    scaler = StandardScaler().fit(vectors)
+    regression = LogisticRegression(C=STRENGTH, max_iter=5000).fit(scaler.transform(vectors), labels)
+    coefficients, intercepts = regression.coef_, regression.intercept_
+    if len(regression.classes_) == 2:  # sklearn keeps one row for two classes: the second's logit against 0
+        coefficients = np.vstack([np.zeros_like(coefficients), coefficients])
+        intercepts = np.concatenate([[0.0], intercepts])
+    weights = coefficients / scaler.scale_
+    return _Classifier(weights, intercepts - weights @ scaler.mean_, regression.classes_)
 
 
 def _whole_paragraph(key: ParagraphKey, sentences: int) -> tuple[SentenceRef, ...]:

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
+from sklearn.linear_model import LogisticRegression
+from sklearn.preprocessing import StandardScaler
 
-from assistant.answered import AnsweredQuestions
+from assistant.answered import STRENGTH, AnsweredQuestions, _fitted
 from assistant.retrieval import HybridRetriever
 from assistant.service import Assistant
 
@@ -65,3 +68,17 @@ def test_the_likeliest_first_answer_ranks_sections_better_for_questions_it_was_n
             firsts[name].append(first == section)
     assert len(firsts["plain"]) > 50
     assert np.mean(firsts["learned"]) > np.mean(firsts["plain"])
+
+
+@pytest.mark.parametrize("classes", [2, 5])
+def test_the_folded_classifier_gives_the_probabilities_of_the_fitted_one(classes: int) -> None:
+    """The scaler and regression folded into one matrix answer as sklearn's own pipeline does."""
+    rng = np.random.default_rng(classes)
+    vectors = rng.normal(size=(200, 8)).astype(np.float32)
+    labels = [int(label) for label in rng.integers(0, classes, 200)]
+    folded = _fitted(vectors, labels)
+    scaler = StandardScaler().fit(vectors)
+    fitted = LogisticRegression(C=STRENGTH, max_iter=5000).fit(scaler.transform(vectors), labels)
+    for vector in vectors[:5]:
+        expected = fitted.predict_proba(scaler.transform(vector[None, :]))[0]
+        assert np.allclose(folded.probabilities(vector), expected, atol=1e-6)
