@@ -64,7 +64,11 @@ class AnsweredQuestions:
 
     def support(self, vector: np.ndarray) -> tuple[dict[SentenceKey, float], dict[SentenceKey, float]]:
         """Per labelled sentence, the probability that it answers the question, and that it answers first."""
-        return self._probabilities(self._answers, vector), self._probabilities(self._leads, vector)
+        return self._probabilities(self._answers, vector), self.leads(vector)
+
+    def leads(self, vector: np.ndarray) -> dict[SentenceKey, float]:
+        """Per labelled sentence, the probability that it answers the question first."""
+        return self._probabilities(self._leads, vector)
 
     def _probabilities(self, model: _Classifier | None, vector: np.ndarray) -> dict[SentenceKey, float]:
         if model is None:

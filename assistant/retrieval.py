@@ -139,7 +139,7 @@ class HybridRetriever(BaseRetriever):
 
     def _answered_first(self, query: str) -> dict[ParagraphKey, int]:
         """The paragraph of the sentence likeliest to answer the query first, ranked first."""
-        _, leads = self.answered.support(self.query_vector(query))
+        leads = self.answered.leads(self.query_vector(query))
         if not leads:
             return {}
         (key, _), _ = max(leads.items(), key=lambda item: item[1])

@@ -25,7 +25,7 @@ def test_labelled_questions_lead_to_the_section_of_questions_they_did_not_includ
     for i in held_out:
         if not questions[i].answers:
             continue
-        _, leads = answered.support(vectors[i])
+        leads = answered.leads(vectors[i])
         (section, _), _ = max(leads, key=leads.__getitem__)
         same_section.append(section == questions[i].answers[0][0])
     assert len(same_section) > 50
