@@ -20,7 +20,7 @@ from assistant.providers.names import ProviderNames
 from assistant.providers.schema import ProviderRecord
 from assistant.retrieval import HybridRetriever
 from assistant.text import content_terms
-from assistant.understanding.form import Form, compares, question_form
+from assistant.understanding.form import Form, asks_for_list, compares, question_form
 from assistant.understanding.intent import BankNeighbours, CorpusEvidence, IntentModel, IntentScores
 
 _BANK_BLOCK = 64  # bank questions per product with the passages' vectors
@@ -36,6 +36,7 @@ class QuestionAnalysis:
     language: Language
     form: Form
     compares: bool  # it sets things side by side ("managed vs your own cluster")
+    enumerates: bool  # it asks for the members of a kind ("what are the trade-offs?")
     intents: frozenset[str]  # guide, providers, named_provider; or out_of_scope alone
     scores: IntentScores
     named: frozenset[str]  # slugs of the providers the question names
@@ -128,6 +129,7 @@ class QuestionAnalyzer:
             language=language,
             form=question_form(question, written),
             compares=compares(question),
+            enumerates=asks_for_list(question),
             intents=intents,
             scores=scores,
             named=named,

@@ -19,7 +19,7 @@ from assistant.text import fold
 Form = Literal["yes_no", "open"]
 
 _ENGLISH_AUXILIARIES = frozenset(
-    "do does did is are was were can could should shall will would must may might have has had need "
+    "do does did is am are was were can could should shall will would must may might have has had need "
     "isnt arent doesnt dont cant wont shouldnt".split()
 )
 _QUESTION_WORDS = frozenset(
@@ -32,6 +32,17 @@ _DUTCH_AUXILIARIES = frozenset(
     "was waren heeft hebben heb hebt had wordt worden werd doet doen".split()
 )
 _DUTCH_NON_VERBS = frozenset("het niet met net eigenlijk ook echt dat ".split())
+# Subject pronouns: right after the first word they mark verb-first order ("betaal ik …", "krijg je …"), or,
+# after an English auxiliary, the start of the main clause that follows a leading clause with no comma ("if
+# my provider uses the operator do i still …").
+_SUBJECTS = {
+    "en": frozenset("i you we they it he she".split()),
+    "nl": frozenset("ik je jij u we wij ze zij hij men jullie".split()),
+}
+_SUBORDINATORS = frozenset(
+    "if when once since because given assuming as after before while unless "
+    "als wanneer indien omdat aangezien stel gegeven nu toen zodat terwijl".split()
+)
 # A coordinating conjunction that opens a follow-up ("and …", "en wanneer dan wel?") joins it to what came
 # before; the clause's form is given by the word after it.
 _CONJUNCTIONS = frozenset("and or but so en of maar dus".split())
@@ -48,6 +59,13 @@ _COMPARISON = re.compile(
 # A tag after a statement asks for its confirmation ("the drivers are on the nodes already, right?").
 _TAG = re.compile(
     r"\b(?:or not|yes or no|right|correct|isnt it|of niet|ja of nee|toch|klopt dat|klopt het)\W*$"
+)
+# A question for the members of a kind ("what are the trade-offs?", "welke sharing methods zijn er?", "what
+# kinds of sharing are there"): a question word, at most a few words, then a plural copula or "exist"; or a
+# question word before a word for kinds or options.
+_ASKS_FOR_LIST = re.compile(
+    r"^(?:what|which|wat|welke)\b(?:\s+\S+){0,4}?\s+(?:are|zijn|exist|bestaan)\b"
+    r"|^(?:what|which|wat voor|welke)\s+(?:kinds?|types?|sorts?|options?|ways?|soorten|opties|manieren|vormen)\b"
 )
 _WORD = re.compile(r"[a-z0-9']+")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
@@ -76,6 +94,11 @@ def question_form(question: str, language: str) -> Form:
     return asked or "open"
 
 
+def asks_for_list(question: str) -> bool:
+    """Whether the question asks for the members of a kind: its answer quotes the guide's list of them."""
+    return bool(_ASKS_FOR_LIST.search(main_clause(_asking_sentence(question))))
+
+
 def compares(question: str) -> bool:
     """Whether the question sets things side by side: its answer gives them in the guide's order."""
     return bool(_COMPARISON.search(fold(question).replace("-", " ")))
@@ -88,15 +111,41 @@ def _clause_form(words: list[str], language: str) -> Form | None:
     if not words:
         return None
     first = words[0]
+    if first in _SUBORDINATORS and not (len(words) > 1 and _is_auxiliary(words[1], language)):
+        return _after_leading_clause(words, language)
     if first in _QUESTION_WORDS:
         return "open"
     if first in _ENGLISH_AUXILIARIES:
         return "yes_no"
-    if language == "nl" and (first in _DUTCH_AUXILIARIES or _dutch_finite_verb(first, words)):
+    if language == "nl" and (
+        first in _DUTCH_AUXILIARIES or _dutch_finite_verb(first, words) or _subject_second(first, words)
+    ):
         return "yes_no"
     return None
 
 
+def _is_auxiliary(word: str, language: str) -> bool:
+    return word in _ENGLISH_AUXILIARIES or (language == "nl" and word in _DUTCH_AUXILIARIES)
+
+
+def _after_leading_clause(words: list[str], language: str) -> Form | None:
+    """A clause that opens with a subordinator and no comma ("when the provider preinstalls the driver do i
+    have to …"): its main clause opens at the first question word, or auxiliary followed by a subject."""
+    subjects = _SUBJECTS["en"] | _SUBJECTS.get(language, frozenset())
+    for word, following in zip(words[2:], words[3:], strict=False):
+        if word in _QUESTION_WORDS:
+            return "open"
+        if _is_auxiliary(word, language) and following in subjects:
+            return "yes_no"
+    return None
+
+
+def _subject_second(first: str, words: list[str]) -> bool:
+    """Verb-first order with a pronoun subject ("betaal ik ook voor lege nodes?"): any verb form counts."""
+    return len(words) > 1 and words[1] in _SUBJECTS["nl"] and first not in _DUTCH_NON_VERBS
+
+
 def _dutch_finite_verb(first: str, words: list[str]) -> bool:
-    """Verb-first order: a finite form (-t, -en) followed by a subject and more ("Biedt Scaleway MIG aan?")."""
-    return len(words) >= 3 and first.endswith(("t", "en")) and first not in _DUTCH_NON_VERBS
+    """Verb-first order: a finite form (-t, -en; "staan", "doen") followed by a subject and more ("Biedt
+    Scaleway MIG aan?", "Staan de drivers er al op?")."""
+    return len(words) >= 3 and first.endswith(("t", "en", "aan", "oen")) and first not in _DUTCH_NON_VERBS

@@ -14,7 +14,7 @@ from assistant.service import Assistant
 from assistant.understanding.analysis import QuestionAnalyzer
 from assistant.understanding.asked import ASKS_FOR_OTHER, ASKS_FOR_PROVIDER, asked_for
 from assistant.understanding.bank import BankError, load_bank
-from assistant.understanding.form import compares, question_form
+from assistant.understanding.form import asks_for_list, compares, question_form
 from assistant.understanding.intent import BankNeighbours, IntentModel, IntentScores
 
 FORMS = [
@@ -46,12 +46,38 @@ FORMS = [
     ("dan heb ik voor één notebook geen cluster nodig, toch?", "nl", "yes_no"),
     ("MIG werkt alleen op datacenterkaarten, klopt dat?", "nl", "yes_no"),
     ("which cloud is right for one notebook?", "en", "open"),
+    # verb-first with a pronoun subject, whatever the verb's form
+    ("betaal ik ook voor lege gpu-nodes?", "nl", "yes_no"),
+    ("krijg je bij kale nodes de toolkit erbij", "nl", "yes_no"),
+    # a leading clause without its comma: the main clause opens at an auxiliary and its subject
+    ("als ik k3s gebruik moet ik de drivers zelf installeren", "nl", "yes_no"),
+    ("when the provider preinstalls the driver do i have to match my cuda version", "en", "yes_no"),
+    ("if i use spot nodes what happens to my jobs", "en", "open"),
+    ("With managed node pools, am I still running the control plane?", "en", "yes_no"),
+    ("wanneer moet ik de driver zelf installeren", "nl", "open"),
+    ("waar kan ik h100's huren", "nl", "open"),
 ]
 
 
 @pytest.mark.parametrize(("question", "language", "form"), FORMS)
 def test_the_form_of_a_question_follows_its_grammar(question: str, language: str, form: str) -> None:
     assert question_form(question, language) == form
+
+
+@pytest.mark.parametrize(
+    ("question", "asks"),
+    [
+        ("What are the trade-offs?", True),
+        ("welke manieren van gpu delen zijn er?", True),
+        ("what kinds of sharing does kubernetes know", True),
+        ("In een beheerd cluster, wat zijn mijn opties?", True),
+        ("what is MIG?", False),
+        ("which workload benefits most?", False),
+        ("wat doet de device plugin", False),
+    ],
+)
+def test_a_question_for_the_members_of_a_kind_asks_for_a_list(question: str, asks: bool) -> None:
+    assert asks_for_list(question) is asks
 
 
 def test_a_question_that_sets_things_side_by_side_is_a_comparison() -> None:
