@@ -4,7 +4,9 @@ No language model is involved. Every candidate sentence inside the best paragrap
 own: its embedding similarity to the question (the better of its two languages), how much of the question's
 focus it states (the question's distinctive words, weighted by their rarity in the guide), whether it answers
 the bank's questions most like this one (`answered.py`), and its paragraph's similarity and rank. The best
-sentence leads; others join only when they come close to it.
+sentence leads; others join only when they come close to it. An FAQ is quoted as written, from the sentence
+that answers on (a yes/no question gets it whole). A question for the members of a kind ("what are the
+trade-offs?") gets the guide's list of them: the items of a bulleted list, or the parts of a listing sentence.
 A yes/no question may open with the FAQ's direct answer ("Usually not."); other questions never do. A
 sentence that leans on the one before it ("This is …", "Beide …") comes with it or not at all. A question
 about providers leads with what each record says of the asked facts.
@@ -19,7 +21,7 @@ import numpy as np
 from langchain_core.documents import Document
 
 from assistant.answered import AnsweredQuestions
-from assistant.knowledge import KnowledgeBase, ParagraphKey, paragraph_key
+from assistant.knowledge import KnowledgeBase, Paragraph, ParagraphKey, paragraph_key
 from assistant.models import Citation, Language
 from assistant.providers.documents import (
     FACT_PARAGRAPHS,
@@ -104,7 +106,10 @@ class Composer:
     def _focus(self, analysis: QuestionAnalysis) -> dict[str, float]:
         """The question's words that the corpus knows, each weighted by its rarity in the guide."""
         terms = set(content_terms(analysis.reading)) - self._subject_terms
-        return {term: self._facts.rarity(term) for term in terms if self._retriever.knows(term)}
+        # A lone letter is what is left of a clitic split off at its apostrophe ("gpu's", "don't").
+        return {
+            term: self._facts.rarity(term) for term in terms if len(term) > 1 and self._retriever.knows(term)
+        }
 
     def _stated(self, terms: frozenset[str], focus: dict[str, float]) -> float:
         """The share of the question's focus that a sentence states."""
@@ -181,8 +186,11 @@ class Composer:
         # it leans on, so the answer comes by the second sentence, not after a chain of what it refers to.
         quotable = [choice for choice in scored if self._coherent([choice])] or scored
         lead = next((c for c in quotable if len(self._coherent([c])) <= _LEAD_REACH), quotable[0])
+        members = self._members_asked(lead, analysis)
+        if members:  # as the guide lists them: the parts of one sentence, or list items that open with a name
+            return self._coherent(members[:1]) + members[1:]
         if self._kind(lead) == "faq":
-            chosen = self._faq_answer(lead)
+            chosen = self._faq_answer(lead, whole=analysis.form == "yes_no" and direct_answer)
         else:
             chosen = [lead] + [c for c in quotable if c is not lead and c.score >= JOINS][: MAX_SENTENCES - 1]
         if analysis.compares:
@@ -206,13 +214,61 @@ class Composer:
         stated = set().union(*(self._stated_terms(choice, focus) for choice in chosen))
         return next(([c] for c in scored if c not in chosen and self._stated_terms(c, focus) - stated), [])
 
-    def _faq_answer(self, lead: Choice) -> list[Choice]:
-        """An FAQ's answer is written as one: its sentences in order, when one of them answers best (after
-        the reason of its direct answer, when that part answers best)."""
+    def _members_asked(self, lead: Choice, analysis: QuestionAnalysis) -> list[Choice]:
+        """For a question that asks for the members of a kind ("what are the trade-offs?", "which components
+        are needed?"): every part of the listing sentence the lead is a part of, or the items of the list the
+        lead is an item of or introduces, in the guide's order. None when the question is a follow-up about the
+        thing before it, or singles the lead's member out ("what are the downsides of time-slicing?")."""
+        if not analysis.enumerates or analysis.context is not None:
+            return []
+        focus = self._focus(analysis)
+        if lead.part is not None and ":" in self._sentence(lead, "nl"):  # a part of a listing sentence
+            parts = self._spans[lead.key, lead.index]
+            position = next(i for i, span in enumerate(parts) if span.part == lead.part)
+            if _singled_out(
+                [set(span.terms) for span in parts], position, self._title_terms(lead.key), focus
+            ):
+                return []
+            return [Choice(lead.key, lead.index, lead.score, span.part) for span in parts]
+        items = self._facts.list_items(lead.key)
+        if lead.key in items and self._names_item(lead.key, items, focus):
+            return []
+        listed = [Choice(item, 0, 1.0) for item in items if not self._facts.leans(item, 0)]
+        return ([] if lead.key in items else [lead]) + listed
+
+    def _names_item(
+        self, key: ParagraphKey, items: tuple[ParagraphKey, ...], focus: dict[str, float]
+    ) -> bool:
+        """Whether the question singles the item out by its name (its first sentence up to the dash: "the
+        downsides of time-slicing", though MPS is said to beat time-slicing) or by any word of it ("the silent
+        costs" are the billing item's)."""
+        paragraphs = [self._knowledge.paragraphs[item] for item in items]
+        position, title = items.index(key), self._title_terms(key)
+        return any(
+            _singled_out([words(paragraph) for paragraph in paragraphs], position, title, focus)
+            for words in (_name_terms, self._item_terms)
+        )
+
+    def _title_terms(self, key: ParagraphKey) -> set[str]:
+        return {
+            term for text in self._knowledge.paragraphs[key].titles.values() for term in content_terms(text)
+        }
+
+    def _item_terms(self, item: Paragraph) -> set[str]:
+        return set().union(*(self._facts.terms(item.key, i) for i in range(len(item.sentences["nl"]))))
+
+    def _faq_answer(self, lead: Choice, whole: bool) -> list[Choice]:
+        """An FAQ's answer is written as one: its sentences in order. A yes/no question gets it `whole` after
+        its direct answer; another question gets it from the sentence that answers best on ("When does
+        Kubernetes pay off?" starts at "Kubernetes pays off once …", not at the single-task case before it),
+        with what that sentence leans on."""
         count = len(self._knowledge.paragraphs[lead.key].sentences["nl"])
-        whole = [Choice(lead.key, i, 1.0) for i in range(count) if self._facts.quotable(lead.key, i)]
-        reason = [lead] if lead.part is not None else []
-        return (reason + whole)[:MAX_SENTENCES]
+        first = 0 if whole else lead.index
+        sentences = [
+            Choice(lead.key, i, 1.0) for i in range(first, count) if self._facts.quotable(lead.key, i)
+        ]
+        reason = [lead] if lead.part is not None else []  # the part that answers, before its whole sentence
+        return (reason + sentences)[:MAX_SENTENCES]
 
     def _kind(self, choice: Choice) -> str:
         return self._knowledge.paragraphs[choice.key].kind
@@ -420,6 +476,23 @@ class Composer:
                 )
             )
         return " ".join(parts), citations
+
+
+def _singled_out(members: list[set[str]], position: int, title: set[str], focus: dict[str, float]) -> bool:
+    """Whether the question uses a word, not in the section's title, that of all the members' words only
+    those of the one at `position` hold."""
+    others = set().union(*(words for i, words in enumerate(members) if i != position))
+    return bool((members[position] - others - title) & focus.keys())
+
+
+def _name_terms(item: Paragraph) -> set[str]:
+    """The words of a list item's name, in both languages: "Time-slicing — the device plugin …" names
+    time-slicing."""
+    return {
+        term
+        for sentences in item.sentences.values()
+        for term in content_terms(sentences[0].partition(" — ")[0])
+    }
 
 
 def _on_fact(facts: Mapping[str, FactSentences], key: str, value: object) -> FactSentences:

@@ -34,6 +34,7 @@ def guide_paragraphs(settings: Settings) -> list[Document]:
                     "section_id": section.id,
                     "language": language,
                     "kind": section.kind,
+                    "bullet": block.bullet,  # an item of a list: answers to "what are the …" quote the list
                     "title": section.title,
                     "paragraph": block.position,
                     "url": section_url(section.id, language),

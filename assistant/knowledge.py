@@ -33,6 +33,7 @@ class Paragraph:
 
     key: ParagraphKey
     kind: str
+    bullet: bool = False  # an item of a bulleted list
     titles: dict[str, str] = field(default_factory=dict)
     urls: dict[str, str] = field(default_factory=dict)
     sentences: dict[str, list[str]] = field(default_factory=dict)
@@ -85,7 +86,9 @@ def load_knowledge(settings: Settings, build_if_missing: bool = True) -> Knowled
             continue
         key = paragraph_key(metadata)
         language = metadata["language"]
-        paragraph = paragraphs.setdefault(key, Paragraph(key, metadata["kind"]))
+        paragraph = paragraphs.setdefault(
+            key, Paragraph(key, metadata["kind"], metadata.get("bullet", False))
+        )
         paragraph.titles[language] = metadata["title"]
         paragraph.urls[language] = metadata["url"]
         if metadata["granularity"] == PASSAGE:

@@ -80,8 +80,33 @@ class SentenceFacts:
                 guide_documents.update(set().union(*(self._terms[key, i] for i in range(len(renderings[0])))))
 
         self._quotable_with = {term: np.asarray(numbers) for term, numbers in quotable_with.items()}
+        self._lists = self._bulleted_lists(knowledge)
         self._guide_paragraphs = guide_paragraphs
         self._guide_documents = guide_documents
+
+    def _bulleted_lists(self, knowledge: KnowledgeBase) -> dict[ParagraphKey, tuple[ParagraphKey, ...]]:
+        """Per paragraph, the items of the bulleted list it is an item of, or introduces with a lead-in."""
+        lists: dict[ParagraphKey, tuple[ParagraphKey, ...]] = {}
+        keys = sorted(key for key, paragraph in knowledge.paragraphs.items() if paragraph.bullet)
+        runs: list[list[ParagraphKey]] = []
+        for key in keys:
+            if runs and runs[-1][-1] == (key[0], key[1] - 1):
+                runs[-1].append(key)
+            else:
+                runs.append([key])
+        for run in runs:
+            items = tuple(run)
+            lists.update(dict.fromkeys(items, items))
+            before = (run[0][0], run[0][1] - 1)
+            if before in knowledge.paragraphs:
+                last = len(knowledge.paragraphs[before].sentences["nl"]) - 1
+                if (before, last) in self._lead_ins:
+                    lists[before] = items
+        return lists
+
+    def list_items(self, key: ParagraphKey) -> tuple[ParagraphKey, ...]:
+        """The items of the bulleted list the paragraph is an item of or introduces; () for any other."""
+        return self._lists.get(key, ())
 
     def rarity(self, term: str) -> float:
         """How distinctive a word is in the guide's paragraphs (the records repeat every fact word for every

@@ -8,10 +8,10 @@ import pytest
 
 from assistant.chunking import build_documents
 from assistant.config import Settings
-from assistant.corpus import SECTION_IDS
+from assistant.corpus import SECTION_IDS, load_guide
 from assistant.models import Answer, Turn
 from assistant.service import Assistant
-from assistant.text import split_sentences
+from assistant.text import split_clauses, split_sentences
 
 # (question, language, sections that may lead the citations, facts: each a set of accepted wordings)
 FAQ_CASES = [
@@ -306,3 +306,53 @@ def test_a_price_question_quotes_the_price_each_record_matched_with(
         for amount in re.findall(r"\$([\d.]+) per GPU-hour on demand", citation.quote)
     ]
     assert on_demand and all(amount <= limit for amount in on_demand)
+
+
+def _list_items(settings: Settings, section_id: str, language: str) -> list[str]:
+    """The first sentence of every bulleted item of a guide section, as the corpus has them."""
+    section = load_guide(settings.corpus_dir)[language].section(section_id)
+    return [block.sentences[0] for block in section.blocks if block.bullet]
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "section_id"),
+    [
+        ("what are the options for splitting one gpu into smaller pieces", "en", "gpu-sharing"),
+        ("wat zijn de afwegingen van kubernetes op gehuurde gpu's?", "nl", "tradeoffs"),
+    ],
+)
+def test_a_question_for_the_members_of_a_kind_quotes_the_guide_s_list(
+    assistant: Assistant, settings: Settings, question: str, language: str, section_id: str
+) -> None:
+    answer = assistant.ask(question)
+    positions = [answer.answer.find(item) for item in _list_items(settings, section_id, language)]
+    assert len(positions) > 1 and -1 not in positions and positions == sorted(positions), answer.answer
+
+
+def test_a_question_for_the_members_of_a_kind_quotes_every_part_of_a_listing_sentence(
+    assistant: Assistant, settings: Settings
+) -> None:
+    """The components sentence lists three after its colon; asked for the components, the answer quotes all
+    three parts, in order, where a question about one of them quotes that one."""
+    block = load_guide(settings.corpus_dir)["nl"].section("kubernetes-support").blocks[0]
+    listing = next(sentence for sentence in block.sentences if ":" in sentence)
+    parts = [part.rstrip(" ;.")[1:] for part in split_clauses(listing)[1:]]  # [1:]: the capital may change
+    answer = assistant.ask("welke componenten zijn er nodig voor gpu's op kubernetes?")
+    positions = [answer.answer.find(part) for part in parts]
+    assert len(positions) > 1 and -1 not in positions and positions == sorted(positions), answer.answer
+    one = assistant.ask("wat doet de device plugin?")
+    assert parts[0] in one.answer and parts[1] not in one.answer, one.answer
+
+
+def test_a_list_question_that_names_one_member_is_answered_about_that_one(
+    assistant: Assistant, settings: Settings
+) -> None:
+    answer = assistant.ask("What are the downsides of time-slicing?")
+    time_slicing, mig, _ = _list_items(settings, "gpu-sharing", "en")
+    assert answer.answer.startswith(time_slicing) and mig not in answer.answer
+
+
+def test_an_open_question_quotes_an_faq_from_the_sentence_that_answers_it(assistant: Assistant) -> None:
+    """Not from the FAQ's first sentence: what comes before the answering one is not the answer."""
+    answer = assistant.ask("when does k8s start paying off for gpu workloads?")
+    assert answer.answer.startswith("Kubernetes pays off once") and "notebook" not in answer.answer
