@@ -68,6 +68,9 @@ _ASKS_FOR_LIST = re.compile(
     r"|^(?:what|which|wat voor|welke)\s+(?:kinds?|types?|sorts?|options?|ways?|soorten|opties|manieren|vormen)\b"
 )
 _WORD = re.compile(r"[a-z0-9']+")
+# Where a topic or a remark before the question ends: "gpu provider says 'kubernetes support' — does that mean
+# …", "quick vraagje: do i need …".
+_CLAUSE_BREAK = re.compile(r",|\s[—–-]\s|:\s")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 
@@ -86,7 +89,7 @@ def _asking_sentence(text: str) -> str:
 def question_form(question: str, language: str) -> Form:
     """yes_no for "Can I …?", "Moet ik …?"; open for what/which/how/why questions and requests."""
     sentence = main_clause(_asking_sentence(question))
-    clauses = [sentence, *(clause.strip() for clause in sentence.split(",")[1:])]
+    clauses = [sentence, *(clause.strip() for clause in _CLAUSE_BREAK.split(sentence)[1:])]
     forms = [_clause_form(_WORD.findall(clause.replace("'", "")), language) for clause in clauses]
     asked = next((form for form in forms if form is not None), None)
     if asked is None and _TAG.search(sentence.replace("'", "")):

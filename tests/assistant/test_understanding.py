@@ -56,6 +56,10 @@ FORMS = [
     ("With managed node pools, am I still running the control plane?", "en", "yes_no"),
     ("wanneer moet ik de driver zelf installeren", "nl", "open"),
     ("waar kan ik h100's huren", "nl", "open"),
+    # a topic or a remark before a dash or a colon
+    ("gke node pools — do they come with the drivers installed", "en", "yes_no"),
+    ("snelle vraag: moet ik infiniband hebben voor twee nodes?", "nl", "yes_no"),
+    ("spot nodes - what happens to my jobs when they go away", "en", "open"),
 ]
 
 
