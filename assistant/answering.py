@@ -185,7 +185,7 @@ class Composer:
         # Only sentences that can be quoted coherently count. One leads when it needs at most the sentence
         # it leans on, so the answer comes by the second sentence, not after a chain of what it refers to.
         quotable = [choice for choice in scored if self._coherent([choice])] or scored
-        lead = next((c for c in quotable if len(self._coherent([c])) <= _LEAD_REACH), quotable[0])
+        lead = next((c for c in quotable if self._can_lead(c)), quotable[0])
         members = self._members_asked(lead, analysis)
         if members:  # as the guide lists them: the parts of one sentence, or list items that open with a name
             return self._coherent(members[:1]) + members[1:]
@@ -213,6 +213,14 @@ class Composer:
             return []
         stated = set().union(*(self._stated_terms(choice, focus) for choice in chosen))
         return next(([c] for c in scored if c not in chosen and self._stated_terms(c, focus) - stated), [])
+
+    def _can_lead(self, choice: Choice) -> bool:
+        """Whether the answer comes by the second sentence when this one leads: it needs at most the sentence
+        it leans on, or it leans on the list before it, whose items it is about ("Both are legitimate forms of
+        Kubernetes support, but …" after the two kinds)."""
+        if choice.part is None and choice.index == 0 and self._facts.leans(choice.key, 0):
+            return bool(self._facts.list_before(choice.key)) and bool(self._coherent([choice]))
+        return len(self._coherent([choice])) <= _LEAD_REACH
 
     def _members_asked(self, lead: Choice, analysis: QuestionAnalysis) -> list[Choice]:
         """For a question that asks for the members of a kind ("what are the trade-offs?", "which components
@@ -394,7 +402,7 @@ class Composer:
                 leaned_on = self._leaned_on(choice, spans)
                 if leaned_on is None:
                     continue
-                kept += [Choice(choice.key, index, choice.score) for index in leaned_on]
+                kept += leaned_on
             elif choice.key == lead.key and choice.index < lead.index:
                 continue
             kept.append(choice)
@@ -403,17 +411,22 @@ class Composer:
             unique.setdefault((choice.key, choice.index), choice)
         return list(unique.values())
 
-    def _leaned_on(self, choice: Choice, spans: set[tuple[ParagraphKey, int]]) -> list[int] | None:
+    def _leaned_on(self, choice: Choice, spans: set[tuple[ParagraphKey, int]]) -> list[Choice] | None:
         """The sentences before `choice` that it needs, in order: back to the first that does not lean
-        itself, as long as the quote stays within MAX_SENTENCES; None when what it leans on is in another
-        paragraph, only partly quoted, a lead-in, or too far back."""
+        itself, as long as the quote stays within MAX_SENTENCES, or, for a paragraph's first sentence, the
+        list just before it ("Both are legitimate forms …" after the two kinds of support); None when what it
+        leans on is only partly quoted, a lead-in, too far back, or another paragraph that is no list."""
+        if choice.index == 0:
+            items = self._facts.list_before(choice.key)
+            listed = [Choice(item, 0, choice.score) for item in items if not self._facts.leans(item, 0)]
+            return listed if items and len(listed) == len(items) else None
         index = choice.index
         while index > 0 and choice.index - index < MAX_SENTENCES - 1:
             index -= 1
             if (choice.key, index) in spans or not self._facts.quotable(choice.key, index):
                 return None
             if not self._facts.leans(choice.key, index):
-                return list(range(index, choice.index))
+                return [Choice(choice.key, i, choice.score) for i in range(index, choice.index)]
         return None
 
     def _with_direct_answer(self, chosen: list[Choice], best: ParagraphKey) -> list[Choice]:

@@ -104,6 +104,11 @@ class SentenceFacts:
                     lists[before] = items
         return lists
 
+    def list_before(self, key: ParagraphKey) -> tuple[ParagraphKey, ...]:
+        """The items of the bulleted list that ends just before the paragraph; () when none does."""
+        items = self._lists.get((key[0], key[1] - 1), ())
+        return items if items and items[-1] == (key[0], key[1] - 1) else ()
+
     def list_items(self, key: ParagraphKey) -> tuple[ParagraphKey, ...]:
         """The items of the bulleted list the paragraph is an item of or introduces; () for any other."""
         return self._lists.get(key, ())

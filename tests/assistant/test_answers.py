@@ -235,7 +235,9 @@ def test_the_asked_part_of_a_long_sentence_is_quoted_with_the_sentence_at_hand(a
 
 @pytest.fixture(scope="session")
 def previous_sentence(settings: Settings) -> dict[str, str]:
-    """Each corpus sentence that is not the first of its paragraph, with the sentence before it."""
+    """Each corpus sentence that is not the first of its paragraph, with the sentence before it; the first
+    sentence of a paragraph after a bulleted list, with the last item's first sentence (a list is quoted by its
+    items' first sentences)."""
     by_position = {
         (d.metadata["section_id"], d.metadata["language"], d.metadata["paragraph"], d.metadata["sentence"]): d
         for d in build_documents(settings)
@@ -247,6 +249,8 @@ def previous_sentence(settings: Settings) -> dict[str, str]:
             previous[document.page_content] = by_position[
                 section, language, paragraph, index - 1
             ].page_content
+        elif (item := by_position.get((section, language, paragraph - 1, 0))) and item.metadata.get("bullet"):
+            previous[document.page_content] = item.page_content
     return previous
 
 
@@ -356,3 +360,14 @@ def test_an_open_question_quotes_an_faq_from_the_sentence_that_answers_it(assist
     """Not from the FAQ's first sentence: what comes before the answering one is not the answer."""
     answer = assistant.ask("when does k8s start paying off for gpu workloads?")
     assert answer.answer.startswith("Kubernetes pays off once") and "notebook" not in answer.answer
+
+
+def test_a_sentence_about_the_list_before_it_is_quoted_after_the_list(
+    assistant: Assistant, settings: Settings
+) -> None:
+    """ "Both are legitimate forms of Kubernetes support, but …" leans on the two kinds listed before it: it
+    comes with them, in the guide's order, or not at all."""
+    managed, own_cluster = _list_items(settings, "kubernetes-support", "en")
+    answer = assistant.ask("do both kinds of kubernetes support take the same amount of ops work?")
+    both = answer.answer.find("Both are legitimate forms")
+    assert both > answer.answer.find(own_cluster) > answer.answer.find(managed) >= 0, answer.answer
