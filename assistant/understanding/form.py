@@ -58,7 +58,15 @@ _COMPARISON = re.compile(
 )
 # A tag after a statement asks for its confirmation ("the drivers are on the nodes already, right?").
 _TAG = re.compile(
-    r"\b(?:or not|yes or no|right|correct|isnt it|of niet|ja of nee|toch|klopt dat|klopt het)\W*$"
+    r"\b(?:or not|yes or no|right|correct|isnt it|of niet|ja of nee|toch|klopt dat|klopt het|kan dat|gaat dat|"
+    r"mag dat|kan het)\W*$"
+)
+# A question with no verb and no question word that ends in what it asks to be judged ("drivers preinstalled?",
+# "multiple jobs on one gpu, possible?", "k8s voor één notebook, zinnig?"): a predicate that holds or does not.
+_VERBLESS_PREDICATE = re.compile(
+    r"\b(?:possible|doable|feasible|worth it|a good idea|sensible|overkill|needed|required|necessary|"
+    r"preinstalled|pre-installed|included|supported|mogelijk|haalbaar|de moeite waard|een goed idee|zinnig|"
+    r"verstandig|nodig|verplicht|voorgeinstalleerd|inbegrepen|ondersteund)\W*$"
 )
 # A question for the members of a kind ("what are the trade-offs?", "welke sharing methods zijn er?", "what
 # kinds of sharing are there"): a question word, at most a few words, then a plural copula or "exist"; or a
@@ -66,6 +74,9 @@ _TAG = re.compile(
 _ASKS_FOR_LIST = re.compile(
     r"^(?:what|which|wat|welke)\b(?:\s+\S+){0,4}?\s+(?:are|zijn|exist|bestaan)\b"
     r"|^(?:what|which|wat voor|welke)\s+(?:kinds?|types?|sorts?|options?|ways?|soorten|opties|manieren|vormen)\b"
+    r"|^welke\s+\S+(?:\s+\S+)?\s+(?:moeten|kunnen|hebben|horen)\b"  # a plural subject: "welke onderdelen moeten …"
+    r"|^(?:list|name|noem|geef)\b"  # a request to list: "noem eens wat voorbeelden"
+    r"|\b(?:allemaal|examples|voorbeelden)\b"  # "wat kan dat allemaal betekenen", "give me some examples"
 )
 _WORD = re.compile(r"[a-z0-9']+")
 # Where a topic or a remark before the question ends: "gpu provider says 'kubernetes support' — does that mean
@@ -92,9 +103,17 @@ def question_form(question: str, language: str) -> Form:
     clauses = [sentence, *(clause.strip() for clause in _CLAUSE_BREAK.split(sentence)[1:])]
     forms = [_clause_form(_WORD.findall(clause.replace("'", "")), language) for clause in clauses]
     asked = next((form for form in forms if form is not None), None)
-    if asked is None and _TAG.search(sentence.replace("'", "")):
+    if asked is None and _asks_to_judge(sentence):
         return "yes_no"
     return asked or "open"
+
+
+def _asks_to_judge(sentence: str) -> bool:
+    """A statement with a tag, or a verbless question ending in a predicate, with no question word anywhere."""
+    if _QUESTION_WORDS.intersection(_WORD.findall(sentence)):
+        return False
+    tagged = _TAG.search(sentence.replace("'", ""))
+    return bool(tagged or (sentence.endswith("?") and _VERBLESS_PREDICATE.search(sentence)))
 
 
 def asks_for_list(question: str) -> bool:

@@ -60,6 +60,12 @@ FORMS = [
     ("gke node pools — do they come with the drivers installed", "en", "yes_no"),
     ("snelle vraag: moet ik infiniband hebben voor twee nodes?", "nl", "yes_no"),
     ("spot nodes - what happens to my jobs when they go away", "en", "open"),
+    # no verb: a tag, or a predicate to judge at the end, and no question word anywhere
+    ("twee modellen op één gpu, kan dat", "nl", "yes_no"),
+    ("mps on an a100, possible?", "en", "yes_no"),
+    ("gpu operator op beheerde clusters voorgeïnstalleerd?", "nl", "yes_no"),
+    ("so when is a cluster worth it?", "en", "open"),
+    ("mig?", "en", "open"),
 ]
 
 
@@ -75,6 +81,9 @@ def test_the_form_of_a_question_follows_its_grammar(question: str, language: str
         ("welke manieren van gpu delen zijn er?", True),
         ("what kinds of sharing does kubernetes know", True),
         ("In een beheerd cluster, wat zijn mijn opties?", True),
+        ("welke onderdelen moeten er op een gpu-node draaien?", True),
+        ("noem eens wat dingen waar kubernetes goed in is", True),
+        ("what can that all mean, give me examples", True),
         ("what is MIG?", False),
         ("which workload benefits most?", False),
         ("wat doet de device plugin", False),
