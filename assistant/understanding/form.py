@@ -137,10 +137,8 @@ def _clause_form(words: list[str], language: str) -> Form | None:
         return _after_leading_clause(words, language)
     if first in _QUESTION_WORDS:
         return "open"
-    if first in _ENGLISH_AUXILIARIES:
-        return "yes_no"
-    if language == "nl" and (
-        first in _DUTCH_AUXILIARIES or _dutch_finite_verb(first, words) or _subject_second(first, words)
+    if _is_auxiliary(first, language) or (
+        language == "nl" and (_dutch_finite_verb(first, words) or _subject_second(first, words))
     ):
         return "yes_no"
     return None
