@@ -57,6 +57,10 @@ FEATURES = (
 WEIGHTS = np.array([0.03, 16.51, 3.25, 0.88, -1.07, 3.49, 1.34])
 BIAS = -18.01
 JOINS = 0.5  # the probability at which a sentence joins the lead: it answers more likely than not
+# A follow-up's other reading's share of the vector its sentences are scored against (`Composer._query`): the
+# tuning sets' 135 follow-ups with key facts lead with the answer in 0.73 to 0.75 of cases from 0.2 to 0.5, and
+# in 0.70 at 0 (their key facts: 0.80 to 0.81 against 0.78).
+_OTHER_READING = 0.3
 
 
 @dataclass(frozen=True)
@@ -101,7 +105,16 @@ class Composer:
         )
 
     def _query(self, analysis: QuestionAnalysis) -> np.ndarray:
-        return self._retriever.query_vector(analysis.reading)
+        """The vector sentences are scored against: the question's reading (`QuestionAnalysis.reading`). A
+        follow-up's mixes in its other reading: its words with the question before them when it is read on its
+        own ("and for distributed training?" still continues the topic), else its own words, which say what it
+        adds to the topic it points back to ("and how is MPS different from it?" after "What is MIG?")."""
+        reading = self._retriever.query_vector(analysis.reading)
+        if analysis.context is None:
+            return reading
+        other = analysis.search_text if analysis.reading == analysis.question else analysis.question
+        mixed = (1 - _OTHER_READING) * reading + _OTHER_READING * self._retriever.query_vector(other)
+        return (mixed / np.linalg.norm(mixed)).astype(np.float32)
 
     def _focus(self, analysis: QuestionAnalysis) -> dict[str, float]:
         """The question's words that the corpus knows, each weighted by its rarity in the guide."""

@@ -201,6 +201,21 @@ def test_a_follow_up_in_words_the_guide_does_not_use_is_answered_about_what_it_r
     assert isolation in answer.answer.split(" [1]")[0]
 
 
+@pytest.mark.parametrize(
+    ("earlier", "follow_up", "added"),
+    [
+        ("What does MIG do?", "and how does MPS compare to it?", "MPS (Multi-Process Service)"),
+        ("Wat doet MIG precies?", "en hoe verhoudt MPS zich daartoe?", "MPS (Multi-Process Service)"),
+        ("Why would I use Kubernetes for inference?", "and for batch jobs, does it help there?", "Batch"),
+    ],
+)
+def test_a_follow_up_is_answered_about_what_it_adds_to_the_earlier_topic(
+    assistant: Assistant, earlier: str, follow_up: str, added: str
+) -> None:
+    answer = assistant.ask(follow_up, history=[Turn(role="user", content=earlier)])
+    assert answer.answer.startswith(added)
+
+
 def test_things_set_side_by_side_are_quoted_in_the_guide_s_order(assistant: Assistant) -> None:
     answer = assistant.ask(
         "beheerde kubernetes tegenover gehuurde gpu-vm's in mijn eigen cluster: wat verandert er?"
