@@ -4,7 +4,8 @@ No language model is involved. Every candidate sentence inside the best paragrap
 own: its embedding similarity to the question (the better of its two languages), how much of the question's
 focus it states (the question's distinctive words, weighted by their rarity in the guide), whether it answers
 the bank's questions most like this one (`answered.py`), and its paragraph's similarity and rank. The best
-sentence leads; others join only when they come close to it. An FAQ is quoted as written, from the sentence
+sentence leads with the rest of its list item (an item makes one point); others join only when they come
+close to it. An FAQ is quoted as written, from the sentence
 that answers on (a yes/no question gets it whole). A question for the members of a kind ("what are the
 trade-offs?") gets the guide's list of them: the items of a bulleted list, or the parts of a listing sentence.
 A yes/no question may open with the FAQ's direct answer ("Usually not."); other questions never do. A
@@ -205,7 +206,12 @@ class Composer:
         if self._kind(lead) == "faq":
             chosen = self._faq_answer(lead, whole=analysis.form == "yes_no" and direct_answer)
         else:
-            chosen = [lead] + [c for c in quotable if c is not lead and c.score >= JOINS][: MAX_SENTENCES - 1]
+            item = self._rest_of_item(lead)
+            in_item = {(choice.key, choice.index) for choice in item}
+            joining = [
+                c for c in quotable if c is not lead and (c.key, c.index) not in in_item and c.score >= JOINS
+            ]
+            chosen = ([lead, *item] + joining)[:MAX_SENTENCES]
         if analysis.compares:
             chosen += self._other_side(quotable, chosen, self._focus(analysis))
         chosen = self._coherent(chosen)
@@ -215,6 +221,19 @@ class Composer:
         if analysis.form == "yes_no" and direct_answer:
             chosen = self._with_direct_answer(chosen, chosen[0].key)
         return chosen
+
+    def _rest_of_item(self, lead: Choice) -> list[Choice]:
+        """The sentences after the lead in its list item: an item of the guide's lists makes one point, whole
+        ("Billing model — you still pay for the nodes … Idle GPU nodes are the silent cost; …")."""
+        paragraph = self._knowledge.paragraphs[lead.key]
+        if not paragraph.bullet or lead.part is not None:
+            return []
+        count = len(paragraph.sentences["nl"])
+        return [
+            Choice(lead.key, i, lead.score)
+            for i in range(lead.index + 1, count)
+            if self._facts.quotable(lead.key, i)
+        ]
 
     def _other_side(
         self, scored: list[Choice], chosen: list[Choice], focus: dict[str, float]

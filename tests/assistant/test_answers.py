@@ -216,6 +216,30 @@ def test_a_follow_up_is_answered_about_what_it_adds_to_the_earlier_topic(
     assert answer.answer.startswith(added)
 
 
+@pytest.mark.parametrize(
+    ("question", "item", "rest"),
+    [
+        (
+            "does my gpu node bill keep running with nothing deployed on it?",
+            "Billing model",
+            "Idle GPU nodes",
+        ),
+        (
+            "loopt de rekening van een gpu-node door als er niets op draait?",
+            "Facturatiemodel",
+            "Idle GPU-nodes",
+        ),
+        ("why is fast networking such a big deal for multi-node jobs?", "Networking for", "Look for fast"),
+    ],
+)
+def test_a_list_item_that_leads_is_quoted_whole(
+    assistant: Assistant, question: str, item: str, rest: str
+) -> None:
+    answer = assistant.ask(question)
+    assert answer.answer.startswith(item)
+    assert rest in answer.answer.split(" [1]", 1)[1]
+
+
 def test_things_set_side_by_side_are_quoted_in_the_guide_s_order(assistant: Assistant) -> None:
     answer = assistant.ask(
         "beheerde kubernetes tegenover gehuurde gpu-vm's in mijn eigen cluster: wat verandert er?"
