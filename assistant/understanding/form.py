@@ -64,7 +64,7 @@ _TAG = re.compile(
 # A question with no verb and no question word that ends in what it asks to be judged ("drivers preinstalled?",
 # "multiple jobs on one gpu, possible?", "k8s voor één notebook, zinnig?"): a predicate that holds or does not.
 _VERBLESS_PREDICATE = re.compile(
-    r"\b(?:possible|doable|feasible|worth it|a good idea|sensible|overkill|needed|required|necessary|"
+    r"\b(?:possible|doable|feasible|worth it|good idea|makes sense|sensible|overkill|needed|required|necessary|"
     r"preinstalled|pre-installed|included|supported|mogelijk|haalbaar|de moeite waard|een goed idee|zinnig|"
     r"verstandig|nodig|verplicht|voorgeinstalleerd|inbegrepen|ondersteund)\W*$"
 )
@@ -78,6 +78,9 @@ _ASKS_FOR_LIST = re.compile(
     r"|^(?:list|name|noem|geef)\b"  # a request to list: "noem eens wat voorbeelden"
     r"|\b(?:allemaal|examples|voorbeelden)\b"  # "wat kan dat allemaal betekenen", "give me some examples"
 )
+# A clause that opens with its predicate has left out "is it" ("one gpu job, worth setting up k8s for it?",
+# "mogelijk om één gpu te delen?"): it asks whether the predicate holds.
+_PREDICATES = frozenset("worth possible zinvol nuttig verstandig mogelijk handig".split())
 _WORD = re.compile(r"[a-z0-9']+")
 # Where a topic or a remark before the question ends: "gpu provider says 'kubernetes support' — does that mean
 # …", "quick vraagje: do i need …".
@@ -137,8 +140,10 @@ def _clause_form(words: list[str], language: str) -> Form | None:
         return _after_leading_clause(words, language)
     if first in _QUESTION_WORDS:
         return "open"
-    if _is_auxiliary(first, language) or (
-        language == "nl" and (_dutch_finite_verb(first, words) or _subject_second(first, words))
+    if (
+        first in _PREDICATES
+        or _is_auxiliary(first, language)
+        or (language == "nl" and (_dutch_finite_verb(first, words) or _subject_second(first, words)))
     ):
         return "yes_no"
     return None

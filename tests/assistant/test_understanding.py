@@ -66,6 +66,12 @@ FORMS = [
     ("gpu operator op beheerde clusters voorgeïnstalleerd?", "nl", "yes_no"),
     ("so when is a cluster worth it?", "en", "open"),
     ("mig?", "en", "open"),
+    ("spot gpu nodes for training, a good idea or not", "en", "yes_no"),
+    ("time-slicing for my dev cluster, makes sense?", "en", "yes_no"),
+    # a clause that opens with its predicate has left out "is it"
+    ("a single notebook, worth running a cluster for it?", "en", "yes_no"),
+    ("mogelijk om mig te gebruiken op een l4?", "nl", "yes_no"),
+    ("possible to run two pods on one gpu?", "en", "yes_no"),
 ]
 
 
