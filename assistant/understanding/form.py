@@ -39,6 +39,11 @@ _SUBJECTS = {
     "en": frozenset("i you we they it he she".split()),
     "nl": frozenset("ik je jij u we wij ze zij hij men jullie".split()),
 }
+# After a leading clause with no comma, an auxiliary before one of these may open the main clause too ("if a
+# provider says 'kubernetes: yes' does that mean …"), unless a question word follows anywhere.
+_DETERMINERS = frozenset(
+    "the a an my your our their its that this these those there de het mijn onze hun die dat deze dit er".split()
+)
 _SUBORDINATORS = frozenset(
     "if when once since because given assuming as after before while unless "
     "als wanneer indien omdat aangezien stel gegeven nu toen zodat terwijl".split()
@@ -155,14 +160,17 @@ def _is_auxiliary(word: str, language: str) -> bool:
 
 def _after_leading_clause(words: list[str], language: str) -> Form | None:
     """A clause that opens with a subordinator and no comma ("when the provider preinstalls the driver do i
-    have to …"): its main clause opens at the first question word, or auxiliary followed by a subject."""
+    have to …"): its main clause opens at the first question word, or auxiliary followed by a subject; or, when
+    no question word comes, at an auxiliary followed by a determiner ("… does that mean …")."""
     subjects = _SUBJECTS["en"] | _SUBJECTS.get(language, frozenset())
+    determined = False
     for word, following in zip(words[2:], words[3:], strict=False):
         if word in _QUESTION_WORDS:
             return "open"
         if _is_auxiliary(word, language) and following in subjects:
             return "yes_no"
-    return None
+        determined = determined or (_is_auxiliary(word, language) and following in _DETERMINERS)
+    return "yes_no" if determined else None
 
 
 def _subject_second(first: str, words: list[str]) -> bool:

@@ -72,6 +72,10 @@ FORMS = [
     ("a single notebook, worth running a cluster for it?", "en", "yes_no"),
     ("mogelijk om mig te gebruiken op een l4?", "nl", "yes_no"),
     ("possible to run two pods on one gpu?", "en", "yes_no"),
+    # a leading clause without its comma, then an auxiliary before a determiner
+    ("when the operator is installed do the nodes still need drivers", "en", "yes_no"),
+    ("als de provider de operator levert heeft mijn image dan nog drivers nodig", "nl", "yes_no"),
+    ("when the card is the bottleneck what should i change", "en", "open"),
 ]
 
 
