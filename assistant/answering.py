@@ -5,9 +5,9 @@ own: its embedding similarity to the question (the better of its two languages),
 focus it states (the question's distinctive words, weighted by their rarity in the guide), whether it answers
 the bank's questions most like this one (`answered.py`), and its paragraph's similarity and rank. The best
 sentence leads with the rest of its list item (an item makes one point); others join only when they come
-close to it. An FAQ is quoted as written, from the sentence
-that answers on (a yes/no question gets it whole). A question for the members of a kind ("what are the
-trade-offs?") gets the guide's list of them: the items of a bulleted list, or the parts of a listing sentence.
+close to it. An FAQ is quoted as written, from the sentence that answers on (a yes/no question gets it whole).
+A question for the members of a kind ("what are the trade-offs?") gets the guide's list of them: the items of
+a bulleted list, or the parts of a listing sentence.
 A yes/no question may open with the FAQ's direct answer ("Usually not."); other questions never do. A
 sentence that leans on the one before it ("This is …", "Beide …") comes with it or not at all. A question
 about providers leads with what each record says of the asked facts.
@@ -228,12 +228,12 @@ class Composer:
         paragraph = self._knowledge.paragraphs[lead.key]
         if not paragraph.bullet or lead.part is not None:
             return []
-        count = len(paragraph.sentences["nl"])
-        return [
-            Choice(lead.key, i, lead.score)
-            for i in range(lead.index + 1, count)
-            if self._facts.quotable(lead.key, i)
-        ]
+        return self._quotable_from(lead.key, lead.index + 1, lead.score)
+
+    def _quotable_from(self, key: ParagraphKey, first: int, score: float) -> list[Choice]:
+        """The paragraph's quotable sentences from position `first` on, in order."""
+        count = len(self._knowledge.paragraphs[key].sentences["nl"])
+        return [Choice(key, i, score) for i in range(first, count) if self._facts.quotable(key, i)]
 
     def _other_side(
         self, scored: list[Choice], chosen: list[Choice], focus: dict[str, float]
@@ -302,11 +302,7 @@ class Composer:
         its direct answer; another question gets it from the sentence that answers best on ("When does
         Kubernetes pay off?" starts at "Kubernetes pays off once …", not at the single-task case before it),
         with what that sentence leans on."""
-        count = len(self._knowledge.paragraphs[lead.key].sentences["nl"])
-        first = 0 if whole else lead.index
-        sentences = [
-            Choice(lead.key, i, 1.0) for i in range(first, count) if self._facts.quotable(lead.key, i)
-        ]
+        sentences = self._quotable_from(lead.key, 0 if whole else lead.index, 1.0)
         reason = [lead] if lead.part is not None else []  # the part that answers, before its whole sentence
         return (reason + sentences)[:MAX_SENTENCES]
 
