@@ -2,7 +2,8 @@
 
 One sentence of the guide names the device plugin, the container toolkit and the driver match in one breath;
 a question about the device plugin should see that part, not the whole list. Such sentences are split at
-":" and ";" (`split_clauses`); a part is offered for quoting when both languages split into the same number
+":" and ";" (`split_clauses`), except in a list item, which makes one point: its clauses ("cheaper preemptible
+nodes fit …; make sure the cluster handles node drains …") are quoted together. A part is offered for quoting when both languages split into the same number
 of parts and it does not lean on what came before it. An FAQ's direct answer that gives its reason after a
 dash ("Not by default — Kubernetes allocates whole GPUs to pods.") offers the reason as a part: an open
 question ("How many pods can use one GPU?") may quote it, where the verdict would answer a yes/no question
@@ -48,6 +49,8 @@ def load_spans(
     """The quotable parts of every long listing sentence and of direct answers, by (paragraph, sentence)."""
     found: list[tuple[ParagraphKey, int, int, dict[str, str]]] = []
     for key, paragraph in knowledge.paragraphs.items():
+        if paragraph.bullet:  # a list item makes one point: its clauses are quoted together
+            continue
         languages = list(paragraph.sentences)
         for index, sentences in enumerate(zip(*paragraph.sentences.values(), strict=True)):
             split = _verdict_and_reason if is_direct_answer(key, index) else split_clauses

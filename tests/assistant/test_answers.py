@@ -250,6 +250,22 @@ def test_a_list_item_that_leads_is_quoted_whole(
     assert rest in answer.answer.split(" [1]", 1)[1]
 
 
+@pytest.mark.parametrize(
+    ("question", "advice"),
+    [
+        ("spot instances with kubernetes, a good idea?", "node drains"),
+        ("what do pods lose on plain pod networking during training", "Look for fast interconnects"),
+    ],
+)
+def test_a_list_item_s_sentence_is_not_cut_at_its_semicolon(
+    assistant: Assistant, question: str, advice: str
+) -> None:
+    """An item's advice and its reason share a sentence, split by a semicolon: together they are its point."""
+    answer = assistant.ask(question)
+    assert answer.citations[0].section_id == "tradeoffs"
+    assert advice in answer.answer.split(" [1]")[0]
+
+
 def test_things_set_side_by_side_are_quoted_in_the_guide_s_order(assistant: Assistant) -> None:
     answer = assistant.ask(
         "beheerde kubernetes tegenover gehuurde gpu-vm's in mijn eigen cluster: wat verandert er?"
