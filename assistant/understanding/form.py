@@ -6,7 +6,9 @@ open question. A coordinating conjunction that opens a follow-up is passed over.
 statement comes before the question ("I only run one notebook, do I need Kubernetes?", "We have 4 nodes. Is
 InfiniBand needed?"), the question is the sentence that ends in "?", and in it the clause after a comma that
 opens like a question. A statement that ends in a tag ("…, right?", "k8s or not", "…, toch?", "of niet?")
-asks whether it holds: yes or no.
+asks whether it holds: yes or no. A question that opens like a yes/no question and goes on to a second clause
+after "or" ("is the device plugin mine to install, or does the provider handle it?") asks which of two holds:
+it is open, and "Often yes" would answer neither.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ _DUTCH_AUXILIARIES = frozenset(
     "kan kun kunt kunnen moet moeten mag mogen wil wilt willen zal zult zullen zou zouden is zijn ben bent "
     "was waren heeft hebben heb hebt had wordt worden werd doet doen".split()
 )
-_DUTCH_NON_VERBS = frozenset("het niet met net eigenlijk ook echt dat ".split())
+_DUTCH_NON_VERBS = frozenset("het niet met net eigenlijk ook echt dat alleen".split())
 # Subject pronouns: right after the first word they mark verb-first order ("betaal ik …", "krijg je …"), or,
 # after an English auxiliary, the start of the main clause that follows a leading clause with no comma ("if
 # my provider uses the operator do i still …").
@@ -73,6 +75,8 @@ _VERBLESS_PREDICATE = re.compile(
     r"preinstalled|pre-installed|included|supported|mogelijk|haalbaar|de moeite waard|een goed idee|zinnig|"
     r"verstandig|nodig|verplicht|voorgeinstalleerd|inbegrepen|ondersteund)\W*$"
 )
+# "=" between two things says that one is the other: "k8s support = drivers on the nodes?" asks whether it holds.
+_EQUATES = re.compile(r"\w\s*=\s*\w")
 # A question for the members of a kind ("what are the trade-offs?", "welke sharing methods zijn er?", "what
 # kinds of sharing are there"): a question word, at most a few words, then a plural copula or "exist"; or a
 # question word before a word for kinds or options.
@@ -111,17 +115,35 @@ def question_form(question: str, language: str) -> Form:
     clauses = [sentence, *(clause.strip() for clause in _CLAUSE_BREAK.split(sentence)[1:])]
     forms = [_clause_form(_WORD.findall(clause.replace("'", "")), language) for clause in clauses]
     asked = next((form for form in forms if form is not None), None)
+    if asked == "yes_no" and _offers_alternatives(_WORD.findall(sentence.replace("'", "")), language):
+        return "open"
     if asked is None and _asks_to_judge(sentence):
         return "yes_no"
     return asked or "open"
 
 
+def _offers_alternatives(words: list[str], language: str) -> bool:
+    """Whether a clause that opens like a yes/no question goes on to a second clause after "or"/"of" that
+    opens with an auxiliary ("is the device plugin mine to install, or does the provider handle it", "staan de
+    drivers er al op of moet ik dat zelf regelen"): it asks which of the two holds, not whether one does."""
+    for position, word in enumerate(words[1:-1], start=1):
+        rest = words[position + 1 :]
+        if word in ("or", "of") and (
+            _is_auxiliary(rest[0], language)
+            or (language == "nl" and (_dutch_finite_verb(rest[0], rest) or _subject_second(rest[0], rest)))
+        ):
+            return True
+    return False
+
+
 def _asks_to_judge(sentence: str) -> bool:
-    """A statement with a tag, or a verbless question ending in a predicate, with no question word anywhere."""
+    """A statement with a tag, or a verbless question ending in a predicate or setting two things equal ("k8s
+    support = drivers already on the nodes?"), with no question word anywhere."""
     if _QUESTION_WORDS.intersection(_WORD.findall(sentence)):
         return False
     tagged = _TAG.search(sentence.replace("'", ""))
-    return bool(tagged or (sentence.endswith("?") and _VERBLESS_PREDICATE.search(sentence)))
+    judged = _VERBLESS_PREDICATE.search(sentence) or _EQUATES.search(sentence)
+    return bool(tagged or (sentence.endswith("?") and judged))
 
 
 def asks_for_list(question: str) -> bool:

@@ -76,6 +76,14 @@ FORMS = [
     ("when the operator is installed do the nodes still need drivers", "en", "yes_no"),
     ("als de provider de operator levert heeft mijn image dan nog drivers nodig", "nl", "yes_no"),
     ("when the card is the bottleneck what should i change", "en", "open"),
+    # two things set equal
+    ("managed k8s = gpu drivers on the nodes?", "en", "yes_no"),
+    ("beheerde k8s = geen werk aan de drivers?", "nl", "yes_no"),
+    # a second clause after "or" offers alternatives: which one holds
+    ("is the toolkit preinstalled or do i add it to my nodes myself", "en", "open"),
+    ("zit mig er standaard in of moet ik het zelf aanzetten?", "nl", "open"),
+    ("can I run two pods on one gpu or three?", "en", "yes_no"),
+    ("werkt time-slicing ook op amd of alleen op nvidia?", "nl", "yes_no"),
 ]
 
 
