@@ -381,13 +381,18 @@ class Composer:
         self, records: list[Choice], vector: np.ndarray, focus: dict[str, float]
     ) -> list[Choice]:
         """After the records, the guide's sentence on the rarest word that the question and the first quoted
-        record sentence share ("spot", "MIG"): what the guide says of the fact asked, if it says anything."""
+        record sentence share ("spot", "MIG"): what the guide says of the fact asked, if it says anything. Only
+        a sentence that stands alone: one that leans on its predecessor would bring what it refers to."""
         shared = set(focus).intersection(*(self._terms(choice) for choice in records[:1]))
         if not shared:
             return []
         rarest = max(shared, key=lambda term: (focus[term], term))
-        about = self._facts.quotable_guide_sentences_with(rarest)
-        if not len(about):
+        about = [
+            number
+            for number in self._facts.quotable_guide_sentences_with(rarest)
+            if not self._facts.leans(*self._facts.guide_sentences[number])
+        ]
+        if not about:
             return []
         similarity = (self._guide_vectors[about] @ vector).max(axis=1)
         best = int(np.argmax(similarity))

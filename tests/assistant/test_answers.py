@@ -251,6 +251,28 @@ def test_a_list_item_that_leads_is_quoted_whole(
 
 
 @pytest.mark.parametrize(
+    ("question", "fact"),
+    [
+        ("bij wie zijn de gpu drivers al voorgeïnstalleerd", "driver"),
+        ("which providers offer spot gpus", "spot"),
+    ],
+)
+def test_the_guide_sentence_after_provider_records_is_about_the_fact_asked(
+    assistant: Assistant, question: str, fact: str
+) -> None:
+    """It stands alone: a sentence that leans on the one before would open the guide's part with what it
+    refers to, here the guide's opening sentence."""
+    answer = assistant.ask(question)
+    sentences = re.split(r" \[\d+\] ?", answer.answer)
+    cited = [citation.section_id for citation in answer.citations]
+    assert cited[0].startswith("provider:")
+    first_guide = next(n for n, section in enumerate(cited) if not section.startswith("provider:"))
+    numbered = re.findall(r"\[(\d+)\]", answer.answer)
+    position = numbered.index(str(first_guide + 1))
+    assert fact in sentences[position].lower()
+
+
+@pytest.mark.parametrize(
     ("question", "advice"),
     [
         ("spot instances with kubernetes, a good idea?", "node drains"),
