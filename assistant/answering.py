@@ -4,8 +4,8 @@ No language model is involved. Every candidate sentence inside the best paragrap
 own: its embedding similarity to the question (the better of its two languages), how much of the question's
 focus it states (the question's distinctive words, weighted by their rarity in the guide), whether it answers
 the bank's questions most like this one (`answered.py`), and its paragraph's similarity and rank. The best
-sentence leads with the rest of its list item (an item makes one point); others join only when they come
-close to it. An FAQ is quoted as written, from the sentence that answers on (a yes/no question gets it whole).
+sentence leads with the rest of its list item (an item makes one point), or an FAQ's answer as written, from
+the sentence that answers on (a yes/no question gets it whole); others join when they are likely to answer.
 A question for the members of a kind ("what are the trade-offs?") gets the guide's list of them: the items of
 a bulleted list, or the parts of a listing sentence.
 A yes/no question may open with the FAQ's direct answer ("Usually not."); other questions never do. A
@@ -204,14 +204,12 @@ class Composer:
         if members:  # as the guide lists them: the parts of one sentence, or list items that open with a name
             return self._coherent(members[:1]) + members[1:]
         if self._kind(lead) == "faq":
-            chosen = self._faq_answer(lead, whole=analysis.form == "yes_no" and direct_answer)
+            lead_with = self._faq_answer(lead, whole=analysis.form == "yes_no" and direct_answer)
         else:
-            item = self._rest_of_item(lead)
-            in_item = {(choice.key, choice.index) for choice in item}
-            joining = [
-                c for c in quotable if c is not lead and (c.key, c.index) not in in_item and c.score >= JOINS
-            ]
-            chosen = ([lead, *item] + joining)[:MAX_SENTENCES]
+            lead_with = [lead, *self._rest_of_item(lead)]
+        quoted = {(choice.key, choice.index) for choice in lead_with}
+        joining = [c for c in quotable if (c.key, c.index) not in quoted and c.score >= JOINS]
+        chosen = (lead_with + joining)[:MAX_SENTENCES]
         if analysis.compares:
             chosen += self._other_side(quotable, chosen, self._focus(analysis))
         chosen = self._coherent(chosen)
