@@ -380,7 +380,9 @@ class Composer:
     ) -> list[Choice]:
         """After the records, the guide's sentence on the rarest word that the question and the first quoted
         record sentence share ("spot", "MIG"): what the guide says of the fact asked, if it says anything. Only
-        a sentence that stands alone: one that leans on its predecessor would bring what it refers to."""
+        a sentence that needs at most the one it leans on, as a lead does (`_can_lead`): a longer chain would
+        open the guide's part with what it refers to ("bij wie zijn de gpu drivers al voorgeïnstalleerd" quoted
+        the guide's opening sentence)."""
         shared = set(focus).intersection(*(self._terms(choice) for choice in records[:1]))
         if not shared:
             return []
@@ -388,7 +390,7 @@ class Composer:
         about = [
             number
             for number in self._facts.quotable_guide_sentences_with(rarest)
-            if not self._facts.leans(*self._facts.guide_sentences[number])
+            if len(self._coherent([Choice(*self._facts.guide_sentences[number], 0.0)])) <= _LEAD_REACH
         ]
         if not about:
             return []
