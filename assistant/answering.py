@@ -380,9 +380,9 @@ class Composer:
     ) -> list[Choice]:
         """After the records, the guide's sentence on the rarest word that the question and the first quoted
         record sentence share ("spot", "MIG"): what the guide says of the fact asked, if it says anything. Only
-        a sentence that needs at most the one it leans on, as a lead does (`_can_lead`): a longer chain would
-        open the guide's part with what it refers to ("bij wie zijn de gpu drivers al voorgeïnstalleerd" quoted
-        the guide's opening sentence)."""
+        a sentence quoted coherently within a lead's reach (_LEAD_REACH): a longer chain would open the guide's
+        part with what it refers to ("bij wie zijn de gpu drivers al voorgeïnstalleerd" quoted the guide's
+        opening sentence)."""
         shared = set(focus).intersection(*(self._terms(choice) for choice in records[:1]))
         if not shared:
             return []
