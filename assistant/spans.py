@@ -4,10 +4,10 @@ One sentence of the guide names the device plugin, the container toolkit and the
 a question about the device plugin should see that part, not the whole list. Such sentences are split at
 ":" and ";" (`split_clauses`), except in a list item, which makes one point: its clauses ("cheaper preemptible
 nodes fit …; make sure the cluster handles node drains …") are quoted together. A part is offered for quoting
-when both languages split into the same number of parts and it does not lean on what came before it. An FAQ's direct answer that gives its reason after a
-dash ("Not by default — Kubernetes allocates whole GPUs to pods.") offers the reason as a part: an open
-question ("How many pods can use one GPU?") may quote it, where the verdict would answer a yes/no question
-nobody asked. Parts are embedded once, when the assistant loads.
+when both languages split into the same number of parts and it does not lean on what came before it. An FAQ's
+direct answer that gives its reason after a dash ("Not by default — Kubernetes allocates whole GPUs to pods.")
+offers the reason as a part: an open question ("How many pods can use one GPU?") may quote it, where the verdict
+would answer a yes/no question nobody asked. Parts are embedded once, when the assistant loads.
 """
 
 from __future__ import annotations
