@@ -260,8 +260,8 @@ def test_a_list_item_that_leads_is_quoted_whole(
 def test_the_guide_sentence_after_provider_records_is_about_the_fact_asked(
     assistant: Assistant, question: str, fact: str
 ) -> None:
-    """It stands alone: a sentence that leans on the one before would open the guide's part with what it
-    refers to, here the guide's opening sentence."""
+    """It is quoted within a lead's reach: a sentence with a longer chain of what it leans on would open the
+    guide's part with that chain's start, here the guide's opening sentence."""
     answer = assistant.ask(question)
     sentences = re.split(r" \[\d+\] ?", answer.answer)
     cited = [citation.section_id for citation in answer.citations]
