@@ -3,8 +3,12 @@
 People ask the same few things in many words. A new question close to labelled ones ("how does the kubelet
 know a node has GPUs?" beside "how does a node tell the scheduler what it has?") is likely answered by the
 sentences that answer them, even when it shares few words with those sentences. Two multinomial logistic
-regressions over the question's query vector learn this from the labels: which sentence answers first, and
-which sentences answer at all (each labelled answer a sample). Their probabilities are a sentence's support.
+regressions learn this from the labels: which sentence answers first, and which sentences answer at all (each
+labelled answer a sample). Their probabilities are a sentence's support. They read the question's query vector
+and its spelling: the letter sequences of its words (tf-idf of 3- to 5-grams), which catch the cue words a
+vector blurs ("downsides of Kubernetes against a plain instance" is near "when is a plain instance enough"),
+Dutch compounds and typos; both parts weigh alike. Holding out each bank batch in turn, the spelling raised the
+first sentence found from 0.726 to 0.755 and any answering sentence from 0.844 to 0.876.
 A nearest-neighbour vote over the same labels found the answering sentence less often for the questions of a
 batch the vote had not seen (the first sentence 0.69 against 0.73, any answering sentence 0.81 against 0.85,
 holding out each bank batch in turn), and the composer leading with the right sentence less often on the
@@ -17,6 +21,8 @@ from dataclasses import dataclass
 
 import numpy as np
 from langchain_core.embeddings import Embeddings
+from scipy import sparse
+from sklearn.feature_extraction.text import TfidfVectorizer
 from sklearn.linear_model import LogisticRegression
 from sklearn.preprocessing import StandardScaler
 
@@ -25,6 +31,15 @@ from assistant.knowledge import KnowledgeBase, ParagraphKey
 from assistant.understanding.bank import BankQuestion, SentenceRef
 
 STRENGTH = 1.0  # sklearn's C, over standardized vectors: chosen holding out each bank batch (0.1 to 10 alike)
+# A question's spelling: its words' letter sequences; a sequence in fewer than three questions says nothing.
+_SPELLING = dict(
+    analyzer="char_wb",
+    ngram_range=(3, 5),
+    strip_accents="unicode",
+    sublinear_tf=True,
+    min_df=3,
+    max_features=5000,
+)
 
 SentenceKey = tuple[ParagraphKey, int]
 
@@ -40,9 +55,13 @@ class AnsweredQuestions:
         answers = [[((s, p), sentence) for s, p, sentence in questions[i].answers] for i in labelled]
         self._sentences: list[SentenceKey] = sorted({key for keys in answers for key in keys})
         number = {key: n for n, key in enumerate(self._sentences)}
-        self._leads = _fitted(vectors[labelled], [number[keys[0]] for keys in answers])
-        pairs = [(row, number[key]) for row, keys in zip(labelled, answers, strict=True) for key in keys]
-        self._answers = _fitted(vectors[[row for row, _ in pairs]], [n for _, n in pairs])
+        texts = [questions[i].text for i in labelled]
+        self._spelling = TfidfVectorizer(**_SPELLING).fit(texts)
+        spellings = self._spelling.transform(texts)
+        self._leads = _fitted(vectors[labelled], spellings, [number[keys[0]] for keys in answers])
+        pairs = [(row, number[key]) for row, keys in enumerate(answers) for key in keys]
+        rows = [row for row, _ in pairs]
+        self._answers = _fitted(vectors[labelled][rows], spellings[rows], [n for _, n in pairs])
 
     @classmethod
     def from_knowledge(cls, knowledge: KnowledgeBase, embeddings: Embeddings) -> AnsweredQuestions:
@@ -62,18 +81,26 @@ class AnsweredQuestions:
         vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
         return cls([*knowledge.questions, *faq], np.vstack([knowledge.question_vectors, vectors]))
 
-    def support(self, vector: np.ndarray) -> tuple[dict[SentenceKey, float], dict[SentenceKey, float]]:
-        """Per labelled sentence, the probability that it answers the question, and that it answers first."""
-        return self._probabilities(self._answers, vector), self.leads(vector)
+    def support(
+        self, vector: np.ndarray, text: str
+    ) -> tuple[dict[SentenceKey, float], dict[SentenceKey, float]]:
+        """Per labelled sentence, the probability that it answers the question (its query vector and its
+        words), and that it answers first."""
+        spelling = self._spelling.transform([text])
+        return self._probabilities(self._answers, vector, spelling), self._probabilities(
+            self._leads, vector, spelling
+        )
 
-    def leads(self, vector: np.ndarray) -> dict[SentenceKey, float]:
+    def leads(self, vector: np.ndarray, text: str) -> dict[SentenceKey, float]:
         """Per labelled sentence, the probability that it answers the question first."""
-        return self._probabilities(self._leads, vector)
+        return self._probabilities(self._leads, vector, self._spelling.transform([text]))
 
-    def _probabilities(self, model: _Classifier | None, vector: np.ndarray) -> dict[SentenceKey, float]:
+    def _probabilities(
+        self, model: _Classifier | None, vector: np.ndarray, spelling: sparse.csr_matrix
+    ) -> dict[SentenceKey, float]:
         if model is None:
             return {}
-        probabilities = model.probabilities(vector)
+        probabilities = model.probabilities(vector, spelling)
         return {self._sentences[n]: float(p) for n, p in zip(model.classes, probabilities, strict=True)}
 
 
@@ -83,27 +110,36 @@ class _Classifier:
     are one product and a softmax, without sklearn's checks on every call (a millisecond per question)."""
 
     weights: np.ndarray  # (classes, dimensions)
+    spelling_weights: np.ndarray  # (classes, letter sequences)
     bias: np.ndarray  # (classes,)
     classes: np.ndarray  # the sentence number of each row
 
-    def probabilities(self, vector: np.ndarray) -> np.ndarray:
-        logits = self.weights @ vector + self.bias
+    def probabilities(self, vector: np.ndarray, spelling: sparse.csr_matrix) -> np.ndarray:
+        logits = (
+            self.weights @ vector + self.spelling_weights[:, spelling.indices] @ spelling.data + self.bias
+        )
         exponentials = np.exp(logits - logits.max())
         return exponentials / exponentials.sum()
 
 
-def _fitted(vectors: np.ndarray, labels: list[int]) -> _Classifier | None:
-    """A classifier of the sentence numbers, or None when the labels name fewer than two sentences."""
+def _fitted(vectors: np.ndarray, spellings: sparse.csr_matrix, labels: list[int]) -> _Classifier | None:
+    """A classifier of the sentence numbers, or None when the labels name fewer than two sentences. A
+    standardized vector's length is about the square root of its dimensions; each spelling (of length 1) is
+    scaled to it, so that the two parts weigh alike."""
     if len(set(labels)) < 2:
         return None
     scaler = StandardScaler().fit(vectors)
-    regression = LogisticRegression(C=STRENGTH, max_iter=5000).fit(scaler.transform(vectors), labels)
+    balance = np.sqrt(vectors.shape[1])
+    features = sparse.hstack([sparse.csr_matrix(scaler.transform(vectors)), spellings * balance]).tocsr()
+    regression = LogisticRegression(C=STRENGTH, max_iter=5000).fit(features, labels)
     coefficients, intercepts = regression.coef_, regression.intercept_
     if len(regression.classes_) == 2:  # sklearn keeps one row for two classes: the second's logit against 0
         coefficients = np.vstack([np.zeros_like(coefficients), coefficients])
         intercepts = np.concatenate([[0.0], intercepts])
-    weights = coefficients / scaler.scale_
-    return _Classifier(weights, intercepts - weights @ scaler.mean_, regression.classes_)
+    dimensions = vectors.shape[1]
+    weights = coefficients[:, :dimensions] / scaler.scale_
+    spelling_weights = (coefficients[:, dimensions:] * balance).astype(np.float32)
+    return _Classifier(weights, spelling_weights, intercepts - weights @ scaler.mean_, regression.classes_)
 
 
 def _whole_paragraph(key: ParagraphKey, sentences: int) -> tuple[SentenceRef, ...]:

@@ -144,7 +144,7 @@ class HybridRetriever(BaseRetriever):
         """Per paragraph, the probability that one of its sentences answers the query first, as a share of
         the fused score of a first place."""
         votes: dict[ParagraphKey, float] = {}
-        for (key, _), probability in self.answered.leads(self.query_vector(query)).items():
+        for (key, _), probability in self.answered.leads(self.query_vector(query), query).items():
             votes[key] = votes.get(key, 0.0) + probability / (RRF_K + 1)
         return votes
 

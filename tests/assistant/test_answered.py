@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from sklearn.feature_extraction.text import TfidfVectorizer
 from sklearn.linear_model import LogisticRegression
 from sklearn.preprocessing import StandardScaler
 
@@ -25,7 +26,7 @@ def test_labelled_questions_lead_to_the_section_of_questions_they_did_not_includ
     for i in held_out:
         if not questions[i].answers:
             continue
-        leads = answered.leads(vectors[i])
+        leads = answered.leads(vectors[i], questions[i].text)
         (section, _), _ = max(leads, key=leads.__getitem__)
         same_section.append(section == questions[i].answers[0][0])
     assert len(same_section) > 50
@@ -33,10 +34,10 @@ def test_labelled_questions_lead_to_the_section_of_questions_they_did_not_includ
 
 
 def test_support_is_a_probability_over_labelled_sentences(assistant: Assistant) -> None:
-    vector = assistant.retriever.query_vector("how does a node tell the scheduler how many GPUs it has?")
+    question = "how does a node tell the scheduler how many GPUs it has?"
     answers, leads = AnsweredQuestions.from_knowledge(
         assistant.knowledge, assistant.retriever.embeddings
-    ).support(vector)
+    ).support(assistant.retriever.query_vector(question), question)
     assert leads and answers
     for support in (answers, leads):
         assert all(0 <= share <= 1.0 for share in support.values())
@@ -72,13 +73,18 @@ def test_the_likeliest_first_answer_ranks_sections_better_for_questions_it_was_n
 
 @pytest.mark.parametrize("classes", [2, 5])
 def test_the_folded_classifier_gives_the_probabilities_of_the_fitted_one(classes: int) -> None:
-    """The scaler and regression folded into one matrix answer as sklearn's own pipeline does."""
+    """The scaler and regression folded into matrices answer as sklearn's own pipeline does, over the
+    standardized vector beside the spelling scaled to its length."""
     rng = np.random.default_rng(classes)
     vectors = rng.normal(size=(200, 8)).astype(np.float32)
+    words = np.array(["gpu", "node", "pod", "driver", "share", "delen", "kosten", "spot"])
+    texts = [" ".join(rng.choice(words, 4)) for _ in range(200)]
+    spellings = TfidfVectorizer(analyzer="char_wb", ngram_range=(3, 5)).fit_transform(texts)
     labels = [int(label) for label in rng.integers(0, classes, 200)]
-    folded = _fitted(vectors, labels)
+    folded = _fitted(vectors, spellings, labels)
     scaler = StandardScaler().fit(vectors)
-    fitted = LogisticRegression(C=STRENGTH, max_iter=5000).fit(scaler.transform(vectors), labels)
-    for vector in vectors[:5]:
-        expected = fitted.predict_proba(scaler.transform(vector[None, :]))[0]
-        assert np.allclose(folded.probabilities(vector), expected, atol=1e-6)
+    features = np.hstack([scaler.transform(vectors), spellings.toarray() * np.sqrt(8)])
+    fitted = LogisticRegression(C=STRENGTH, max_iter=5000).fit(features, labels)
+    for row in range(5):
+        expected = fitted.predict_proba(features[row : row + 1])[0]
+        assert np.allclose(folded.probabilities(vectors[row], spellings[row]), expected, atol=1e-4)

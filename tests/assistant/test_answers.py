@@ -235,11 +235,15 @@ def test_a_follow_up_is_answered_about_what_it_refers_to_and_what_it_adds(
             "Idle GPU nodes",
         ),
         (
-            "loopt de rekening van een gpu-node door als er niets op draait?",
+            "betaal ik nog voor een gpu-node als er geen pods op draaien?",
             "Facturatiemodel",
             "Idle GPU-nodes",
         ),
-        ("why is fast networking such a big deal for multi-node jobs?", "Networking for", "Look for fast"),
+        (
+            "does the cuda version in my image have to match the driver on the node?",
+            "Driver and CUDA alignment",
+            "The GPU Operator eases",
+        ),
     ],
 )
 def test_a_list_item_that_leads_is_quoted_whole(
