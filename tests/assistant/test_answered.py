@@ -8,7 +8,7 @@ from sklearn.feature_extraction.text import TfidfVectorizer
 from sklearn.linear_model import LogisticRegression
 from sklearn.preprocessing import StandardScaler
 
-from assistant.answered import STRENGTH, AnsweredQuestions, _fitted
+from assistant.answered import STRENGTH, TOLERANCE, AnsweredQuestions, _fitted
 from assistant.retrieval import HybridRetriever
 from assistant.service import Assistant
 
@@ -84,7 +84,7 @@ def test_the_folded_classifier_gives_the_probabilities_of_the_fitted_one(classes
     folded = _fitted(vectors, spellings, labels)
     scaler = StandardScaler().fit(vectors)
     features = np.hstack([scaler.transform(vectors), spellings.toarray() * np.sqrt(8)])
-    fitted = LogisticRegression(C=STRENGTH, max_iter=5000).fit(features, labels)
+    fitted = LogisticRegression(C=STRENGTH, tol=TOLERANCE, max_iter=5000).fit(features, labels)
     for row in range(5):
         expected = fitted.predict_proba(features[row : row + 1])[0]
         assert np.allclose(folded.probabilities(vectors[row], spellings[row]), expected, atol=1e-4)
