@@ -18,6 +18,7 @@ tuning sets (`evals/sentence_weights.py`).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 from langchain_core.embeddings import Embeddings
@@ -43,6 +44,7 @@ _SPELLING = dict(
     min_df=3,
     max_features=5000,
 )
+_SPELLINGS_KEPT = 1024  # recent questions' spellings, as many as the query vectors kept (`HybridRetriever`)
 
 SentenceKey = tuple[ParagraphKey, int]
 
@@ -59,8 +61,10 @@ class AnsweredQuestions:
         self._sentences: list[SentenceKey] = sorted({key for keys in answers for key in keys})
         number = {key: n for n, key in enumerate(self._sentences)}
         texts = [questions[i].text for i in labelled]
-        self._spelling = TfidfVectorizer(**_SPELLING).fit(texts)
-        spellings = self._spelling.transform(texts)
+        spelling = TfidfVectorizer(**_SPELLING).fit(texts)
+        # The retrieval's vote and the composer both read a new question's spelling: it is computed once.
+        self._spelled = lru_cache(maxsize=_SPELLINGS_KEPT)(lambda text: spelling.transform([text]))
+        spellings = spelling.transform(texts)
         self._leads = _fitted(vectors[labelled], spellings, [number[keys[0]] for keys in answers])
         pairs = [(row, number[key]) for row, keys in enumerate(answers) for key in keys]
         rows = [row for row, _ in pairs]
@@ -89,14 +93,14 @@ class AnsweredQuestions:
     ) -> tuple[dict[SentenceKey, float], dict[SentenceKey, float]]:
         """Per labelled sentence, the probability that it answers the question (its query vector and its
         words), and that it answers first."""
-        spelling = self._spelling.transform([text])
+        spelling = self._spelled(text)
         return self._probabilities(self._answers, vector, spelling), self._probabilities(
             self._leads, vector, spelling
         )
 
     def leads(self, vector: np.ndarray, text: str) -> dict[SentenceKey, float]:
         """Per labelled sentence, the probability that it answers the question first."""
-        return self._probabilities(self._leads, vector, self._spelling.transform([text]))
+        return self._probabilities(self._leads, vector, self._spelled(text))
 
     def _probabilities(
         self, model: _Classifier | None, vector: np.ndarray, spelling: sparse.csr_matrix

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from scipy import sparse
 from sklearn.feature_extraction.text import TfidfVectorizer
 from sklearn.linear_model import LogisticRegression
 from sklearn.preprocessing import StandardScaler
@@ -83,8 +84,8 @@ def test_the_folded_classifier_gives_the_probabilities_of_the_fitted_one(classes
     labels = [int(label) for label in rng.integers(0, classes, 200)]
     folded = _fitted(vectors, spellings, labels)
     scaler = StandardScaler().fit(vectors)
-    features = np.hstack([scaler.transform(vectors), spellings.toarray() * np.sqrt(8)])
+    features = sparse.hstack([sparse.csr_matrix(scaler.transform(vectors)), spellings * np.sqrt(8)]).tocsr()
     fitted = LogisticRegression(C=STRENGTH, tol=TOLERANCE, max_iter=5000).fit(features, labels)
     for row in range(5):
-        expected = fitted.predict_proba(features[row : row + 1])[0]
-        assert np.allclose(folded.probabilities(vectors[row], spellings[row]), expected, atol=1e-4)
+        expected = fitted.predict_proba(features[row])[0]
+        assert np.allclose(folded.probabilities(vectors[row], spellings[row]), expected, atol=1e-6)
