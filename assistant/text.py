@@ -22,6 +22,8 @@ STOPWORDS = frozenset(
     really actually possible please tell explain anyone someone something me us our ours
     nodig wil wilt willen weet weten wat welk eigenlijk echt goed beste manier veel sommige paar iets
     iemand graag mogelijk vertel uitleg leg ons onze
+    because although though unless whether while until omdat zodat terwijl hoewel indien tenzij totdat nadat
+    voordat
     """.split()
 )
 

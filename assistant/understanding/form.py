@@ -84,6 +84,7 @@ _ASKS_FOR_LIST = re.compile(
     r"^(?:what|which|wat|welke)\b(?:\s+\S+){0,4}?\s+(?:are|zijn|exist|bestaan)\b"
     r"|^(?:what|which|wat voor|welke)\s+(?:kinds?|types?|sorts?|options?|ways?|soorten|opties|manieren|vormen)\b"
     r"|^welke\s+\S+(?:\s+\S+)?\s+(?:moeten|kunnen|hebben|horen)\b"  # a plural subject: "welke onderdelen moeten …"
+    r"|^(?:what|which)\s+\S+s(?:\s+\S+)?\s+(?:have|need|must)\b"  # and in English: "which parts have to …"
     r"|^(?:list|name|noem|geef)\b"  # a request to list: "noem eens wat voorbeelden"
     r"|\b(?:allemaal|examples|voorbeelden)\b"  # "wat kan dat allemaal betekenen", "give me some examples"
 )

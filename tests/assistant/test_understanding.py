@@ -100,10 +100,12 @@ def test_the_form_of_a_question_follows_its_grammar(question: str, language: str
         ("what kinds of sharing does kubernetes know", True),
         ("In een beheerd cluster, wat zijn mijn opties?", True),
         ("welke onderdelen moeten er op een gpu-node draaien?", True),
+        ("which parts need to be installed on a gpu node?", True),
         ("noem eens wat dingen waar kubernetes goed in is", True),
         ("what can that all mean, give me examples", True),
         ("what is MIG?", False),
         ("which workload benefits most?", False),
+        ("which workload has to run on its own gpu?", False),
         ("wat doet de device plugin", False),
     ],
 )
