@@ -20,7 +20,7 @@ from assistant.providers.names import ProviderNames
 from assistant.providers.schema import ProviderRecord
 from assistant.retrieval import HybridRetriever
 from assistant.text import content_terms
-from assistant.understanding.form import Form, asks_for_list, compares, question_form
+from assistant.understanding.form import Form, asks_for_list, compares, question_form, questions_asked
 from assistant.understanding.intent import BankNeighbours, CorpusEvidence, IntentModel, IntentScores
 
 _BANK_BLOCK = 64  # bank questions per product with the passages' vectors
@@ -121,6 +121,8 @@ class QuestionAnalyzer:
             if referred
             else self._intents(scores, named, filters=bool(asked.public()))
         )
+        if not (referred or context or scores.out_of_scope):
+            intents |= self._asked_apart(question, written)
         lists_providers = "providers" in intents
         return QuestionAnalysis(
             question=question,
@@ -146,6 +148,16 @@ class QuestionAnalyzer:
         if refers_back(question, self._known_word) or not any(self._retriever.knows(term) for term in own):
             return search_text
         return question
+
+    def _asked_apart(self, question: str, language: Language) -> frozenset[str]:
+        """What the questions of a compound question ask, each read on its own ("who has InfiniBand and why
+        do I need it for training?" asks for the records and the guide); nothing for a simple question. Not
+        for a follow-up, whose questions lean on the one before ("do they have H100s there and what does it
+        cost"): read apart, they would be about nothing."""
+        asked = questions_asked(question)
+        if len(asked) < 2:
+            return frozenset()
+        return frozenset().union(*(self.scores(part, language).likeliest for part in asked))
 
     def _known_word(self, word: str) -> bool:
         terms = content_terms(word)

@@ -98,6 +98,21 @@ _CLAUSE_BREAK = re.compile(r",|\s[—–-]\s|:\s")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 
+# A second question joined to the first by "and" or "en" before a question word ("how does sharing work and
+# who supports it", "welke providers schalen naar nul, en waarom zou ik dat willen"): it asks something of its
+# own, which the two questions read as one may drown.
+_SECOND_QUESTION = re.compile(
+    r"[,;]?\s+(?:and|en|&)\s+(?=(?:what|which|who|why|how|where|when|wat|welke|wie|waarom|hoe|waar|wanneer|"
+    r"bij wie)\b)",
+    re.IGNORECASE,
+)
+
+
+def questions_asked(question: str) -> list[str]:
+    """The questions a compound question joins, each as written: one for a simple question."""
+    return [part for part in _SECOND_QUESTION.split(question.strip()) if part]
+
+
 def main_clause(question: str) -> str:
     """The question without a leading subordinate clause, folded to lowercase."""
     text = fold(question).strip()

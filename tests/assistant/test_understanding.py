@@ -14,7 +14,7 @@ from assistant.service import Assistant
 from assistant.understanding.analysis import QuestionAnalyzer
 from assistant.understanding.asked import ASKS_FOR_OTHER, ASKS_FOR_PROVIDER, asked_for
 from assistant.understanding.bank import BankError, load_bank
-from assistant.understanding.form import asks_for_list, compares, question_form
+from assistant.understanding.form import asks_for_list, compares, question_form, questions_asked
 from assistant.understanding.intent import BankNeighbours, IntentModel, IntentScores
 
 FORMS = [
@@ -122,6 +122,38 @@ def test_a_question_that_sets_things_side_by_side_is_a_comparison() -> None:
     ]
     assert all(compares(question) for question in side_by_side)
     assert not any(compares(question) for question in ["What is MIG?", "welke providers hebben MPS of MIG"])
+
+
+@pytest.mark.parametrize(
+    ("question", "asked"),
+    [
+        (
+            "how does MIG work and which providers offer it?",
+            ["how does MIG work", "which providers offer it?"],
+        ),
+        (
+            "welke providers hebben spot nodes, en waarom zou ik die willen",
+            ["welke providers hebben spot nodes", "waarom zou ik die willen"],
+        ),
+        ("which providers offer MIG and MPS?", ["which providers offer MIG and MPS?"]),
+        ("wat is time-slicing en MPS", ["wat is time-slicing en MPS"]),
+    ],
+)
+def test_a_compound_question_is_split_into_the_questions_it_joins(question: str, asked: list[str]) -> None:
+    assert questions_asked(question) == asked
+
+
+def test_each_question_of_a_compound_one_adds_what_it_asks(assistant: Assistant) -> None:
+    """Read as one, the question below asks for providers; its second question asks the guide why."""
+    compound = assistant.analyzer.analyze(
+        "who offers InfiniBand between gpu nodes, and why does training need it?"
+    )
+    assert {"guide", "providers"} <= compound.intents
+    assert compound.provider_filter is not None and compound.provider_filter.public() == {
+        "interconnect": "infiniband"
+    }
+    simple = assistant.analyzer.analyze("who offers InfiniBand between gpu nodes?")
+    assert "guide" not in simple.intents
 
 
 def test_a_broken_bank_entry_is_named_by_file_and_position(corpus_copy: Path) -> None:
