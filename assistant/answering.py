@@ -236,13 +236,22 @@ class Composer:
     def _other_side(
         self, scored: list[Choice], chosen: list[Choice], focus: dict[str, float]
     ) -> list[Choice]:
-        """For a question that sets things side by side, the best sentence stating a word of the question
-        that the chosen ones do not: the other side ("managed Kubernetes versus VMs in my own cluster" quotes
+        """For a question that sets things side by side, the best sentence about a word of the question that
+        the chosen ones are not about: the other side ("managed Kubernetes versus VMs in my own cluster" quotes
         both), when the chosen ones leave room for it."""
         if len(chosen) >= MAX_SENTENCES:
             return []
-        stated = set().union(*(self._stated_terms(choice, focus) for choice in chosen))
-        return next(([c] for c in scored if c not in chosen and self._stated_terms(c, focus) - stated), [])
+        stated = set().union(*(self._about(choice, focus) for choice in chosen))
+        return next(([c] for c in scored if c not in chosen and self._about(c, focus) - stated), [])
+
+    def _about(self, choice: Choice, focus: dict[str, float]) -> set[str]:
+        """The words of the question that a sentence is about: a list item's name when it opens the item
+        ("MPS (Multi-Process Service) — … less overhead than time-slicing" is about MPS, and time-slicing is
+        the other side), else every word of the question it states."""
+        paragraph = self._knowledge.paragraphs[choice.key]
+        if paragraph.bullet and choice.index == 0 and choice.part is None:
+            return _name_terms(paragraph) & focus.keys()
+        return self._stated_terms(choice, focus)
 
     def _can_lead(self, choice: Choice) -> bool:
         """Whether the answer comes by the second sentence when this one leads: it needs at most the sentence

@@ -311,6 +311,15 @@ def test_things_set_side_by_side_are_quoted_in_the_guide_s_order(assistant: Assi
     assert managed == 0 and own_cluster > managed
 
 
+def test_both_things_compared_are_quoted_though_one_item_names_the_other(assistant: Assistant) -> None:
+    """The MPS item says it has less overhead than time-slicing; time-slicing's own item is the other side."""
+    answer = assistant.ask("what's the difference between time-slicing and MPS?")
+    time_slicing = answer.answer.find("Time-slicing — ")
+    mps = answer.answer.find("MPS (Multi-Process Service) — ")
+    assert 0 <= time_slicing < mps, answer.answer
+    assert {citation.section_id for citation in answer.citations} == {"gpu-sharing"}
+
+
 def test_an_open_question_never_opens_with_a_yes_or_no(assistant: Assistant) -> None:
     openers = {"Often yes, but not always.", "Not by default", "Usually not."}
     for question in ("What does the NVIDIA device plugin do?", "How do I share one GPU between pods?"):
