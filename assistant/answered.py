@@ -44,7 +44,8 @@ _SPELLING = dict(
     min_df=3,
     max_features=5000,
 )
-_SPELLINGS_KEPT = 1024  # recent questions' spellings, as many as the query vectors kept (`HybridRetriever`)
+# Recent questions whose spelling, and whose query vector (`HybridRetriever`), are kept for the next reading.
+QUESTIONS_KEPT = 1024
 
 SentenceKey = tuple[ParagraphKey, int]
 
@@ -63,7 +64,7 @@ class AnsweredQuestions:
         texts = [questions[i].text for i in labelled]
         spelling = TfidfVectorizer(**_SPELLING).fit(texts)
         # The retrieval's vote and the composer both read a new question's spelling: it is computed once.
-        self._spelled = lru_cache(maxsize=_SPELLINGS_KEPT)(lambda text: spelling.transform([text]))
+        self._spelled = lru_cache(maxsize=QUESTIONS_KEPT)(lambda text: spelling.transform([text]))
         spellings = spelling.transform(texts)
         self._leads = _fitted(vectors[labelled], spellings, [number[keys[0]] for keys in answers])
         pairs = [(row, number[key]) for row, keys in enumerate(answers) for key in keys]

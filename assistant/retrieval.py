@@ -28,7 +28,7 @@ from langchain_core.embeddings import Embeddings
 from langchain_core.retrievers import BaseRetriever
 from pydantic import ConfigDict, PrivateAttr
 
-from assistant.answered import AnsweredQuestions
+from assistant.answered import QUESTIONS_KEPT, AnsweredQuestions
 from assistant.knowledge import KnowledgeBase, ParagraphKey, paragraph_key
 from assistant.lexical import LexicalIndex, best_positions
 from assistant.providers.documents import PROVIDER_KIND, provider_section
@@ -84,7 +84,7 @@ class HybridRetriever(BaseRetriever):
         self._lexical_index = LexicalIndex(
             [content_terms(f"{p.metadata['title']} {p.page_content}") for p in passages]
         )
-        self._encode = lru_cache(maxsize=1024)(self._unit_query_vector)
+        self._encode = lru_cache(maxsize=QUESTIONS_KEPT)(self._unit_query_vector)
         # Few entries: each holds a float per passage. A question reads its own text's twice (scope, search).
         self._similarities = lru_cache(maxsize=4)(self._passage_similarities)
 
