@@ -437,7 +437,9 @@ class Composer:
         """A sentence that leans on its predecessor brings it along, or goes when that cannot be done well.
 
         The lead's paragraph keeps the guide's order from the lead on: its earlier sentences are left out
-        unless the lead leans on them.
+        unless the lead leans on them. A sentence about the list before it follows the whole list in the
+        guide's order, an item quoted earlier too ("Both are legitimate forms …" after the two kinds, not
+        after the second kind, then the first).
         """
         lead = chosen[0]
         spans = {(choice.key, choice.index) for choice in chosen if choice.part is not None}
@@ -447,6 +449,9 @@ class Composer:
                 leaned_on = self._leaned_on(choice, spans)
                 if leaned_on is None:
                     continue
+                if choice.index == 0:  # the list before it
+                    items = {(item.key, item.index) for item in leaned_on}
+                    kept = [earlier for earlier in kept if (earlier.key, earlier.index) not in items]
                 kept += leaned_on
             elif choice.key == lead.key and choice.index < lead.index:
                 continue

@@ -481,3 +481,16 @@ def test_a_sentence_about_the_list_before_it_is_quoted_after_the_list(
     answer = assistant.ask("do both kinds of kubernetes support take the same amount of ops work?")
     both = answer.answer.find("Both are legitimate forms")
     assert both > answer.answer.find(own_cluster) > answer.answer.find(managed) >= 0, answer.answer
+
+
+def test_a_sentence_about_the_list_before_it_follows_the_whole_list_though_an_item_led(
+    assistant: Assistant, settings: Settings
+) -> None:
+    """Asked about one kind, that kind's item scores first; when "Both are legitimate forms …" joins, the two
+    kinds come before it in the guide's order, not the one that led and then the other."""
+    managed, own_cluster = _list_items(settings, "kubernetes-support", "en")
+    answer = assistant.ask(
+        "if we install kubernetes ourselves on rented gpu vms, is that kubernetes support too?"
+    )
+    both = answer.answer.find("Both are legitimate forms")
+    assert both > answer.answer.find(own_cluster) > answer.answer.find(managed) >= 0, answer.answer
