@@ -293,13 +293,13 @@ def test_a_list_item_s_sentence_is_not_cut_at_its_semicolon(
 
 
 def test_a_sentence_likely_to_answer_joins_an_faq_s_answer(assistant: Assistant) -> None:
-    """The FAQ's checklist leads; the why-it-matters item on models that no longer fit one machine joins it."""
+    """The FAQ's checklist and the why-it-matters item on models that no longer fit one machine both answer:
+    whichever leads, the other joins it."""
     answer = assistant.ask(
         "mijn model past niet meer op één machine, wat heb ik nodig om over meerdere nodes te trainen"
     )
     sections = [citation.section_id for citation in answer.citations]
-    assert sections[0] == "faq-multi-node-training"
-    assert "why-it-matters" in sections
+    assert set(sections[:2]) == {"faq-multi-node-training", "why-it-matters"}, answer.answer
 
 
 def test_things_set_side_by_side_are_quoted_in_the_guide_s_order(assistant: Assistant) -> None:
