@@ -210,12 +210,12 @@ class Composer:
             lead_with = self._faq_answer(lead, whole=analysis.form == "yes_no" and direct_answer)
         else:
             lead_with = [lead, *self._rest_of_item(lead)]
-        quoted = {(choice.key, choice.index) for choice in lead_with}
-        joining = [c for c in quotable if (c.key, c.index) not in quoted and c.score >= JOINS]
-        chosen = (lead_with + joining)[:MAX_SENTENCES]
-        if analysis.compares:
+        chosen = lead_with[:MAX_SENTENCES]
+        if analysis.compares:  # both sides before any other sentence joins
             chosen += self._other_side(quotable, chosen, self._focus(analysis))
-        chosen = self._coherent(chosen)
+        quoted = {(choice.key, choice.index) for choice in chosen}
+        joining = [c for c in quotable if (c.key, c.index) not in quoted and c.score >= JOINS]
+        chosen = self._coherent((chosen + joining)[:MAX_SENTENCES])
         if analysis.compares and len({choice.key[0] for choice in chosen}) == 1:
             # Things set side by side are quoted as the guide has them.
             chosen.sort(key=lambda choice: (choice.key[1], choice.index))
@@ -241,19 +241,25 @@ class Composer:
     ) -> list[Choice]:
         """For a question that sets things side by side, the best sentence about a word of the question that
         the chosen ones are not about: the other side ("managed Kubernetes versus VMs in my own cluster" quotes
-        both), when the chosen ones leave room for it."""
+        both), when the chosen ones leave room for it. The list item named for it comes before any sentence
+        that mentions it ("time-slicing and MPS": the time-slicing item, not "such as time-slicing, MPS or
+        MIG")."""
         if len(chosen) >= MAX_SENTENCES:
             return []
         stated = set().union(*(self._about(choice, focus) for choice in chosen))
-        return next(([c] for c in scored if c not in chosen and self._about(c, focus) - stated), [])
+        sides = [c for c in scored if c not in chosen and self._about(c, focus) - stated]
+        return sorted(sides, key=lambda choice: not self._opens_item(choice))[:1]
+
+    def _opens_item(self, choice: Choice) -> bool:
+        """Whether the sentence opens a list item, whose name says what it is about."""
+        return self._knowledge.paragraphs[choice.key].bullet and choice.index == 0 and choice.part is None
 
     def _about(self, choice: Choice, focus: dict[str, float]) -> set[str]:
         """The words of the question that a sentence is about: a list item's name when it opens the item
         ("MPS (Multi-Process Service) — … less overhead than time-slicing" is about MPS, and time-slicing is
         the other side), else every word of the question it states."""
-        paragraph = self._knowledge.paragraphs[choice.key]
-        if paragraph.bullet and choice.index == 0 and choice.part is None:
-            return _name_terms(paragraph) & focus.keys()
+        if self._opens_item(choice):
+            return _name_terms(self._knowledge.paragraphs[choice.key]) & focus.keys()
         return self._stated_terms(choice, focus)
 
     def _can_lead(self, choice: Choice) -> bool:
