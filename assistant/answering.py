@@ -8,7 +8,8 @@ sentence leads with the rest of its list item (an item makes one point), or an F
 the sentence that answers on (a yes/no question gets it whole); others join when they are likely to answer.
 A question for the members of a kind ("what are the trade-offs?") gets the guide's list of them: the items of
 a bulleted list, or the parts of a listing sentence.
-A yes/no question may open with the FAQ's direct answer ("Usually not."); other questions never do. A
+A yes/no question may open with the FAQ's direct answer ("Usually not."), after the FAQ's question it answers;
+other questions never do. A
 sentence that leans on the one before it ("This is …", "Beide …") comes with it or not at all. A question
 about providers leads with what each record says of the asked facts.
 """
@@ -217,8 +218,7 @@ class Composer:
         joining = [c for c in quotable if (c.key, c.index) not in quoted and c.score >= JOINS]
         chosen = self._coherent((chosen + joining)[:MAX_SENTENCES])
         if analysis.compares and len({choice.key[0] for choice in chosen}) == 1:
-            # Things set side by side are quoted as the guide has them.
-            chosen.sort(key=lambda choice: (choice.key[1], choice.index))
+            chosen = self._in_named_order(chosen, analysis)
         if analysis.form == "yes_no" and direct_answer:
             chosen = self._with_direct_answer(chosen, chosen[0].key)
         return chosen
@@ -249,6 +249,27 @@ class Composer:
         stated = set().union(*(self._about(choice, focus) for choice in chosen))
         sides = [c for c in scored if c not in chosen and self._about(c, focus) - stated]
         return sorted(sides, key=lambda choice: not self._opens_item(choice))[:1]
+
+    def _in_named_order(self, chosen: list[Choice], analysis: QuestionAnalysis) -> list[Choice]:
+        """Things set side by side in the order the question names them ("how does MPS compare to
+        time-slicing?" quotes MPS first), each by the words only it is about, then as the guide has them; what
+        the question does not name (a follow-up's "it") comes after what it names. With a sentence that leans on
+        what comes before it ("Both are legitimate forms …"), all stay in the guide's order, which it relies on."""
+        named_at: dict[str, int] = {}
+        for position, word in enumerate(content_terms(analysis.question)):
+            named_at.setdefault(word, position)
+        if any(choice.part is None and self._facts.leans(choice.key, choice.index) for choice in chosen):
+            return sorted(chosen, key=lambda choice: (choice.key[1], choice.index))
+        focus = self._focus(analysis)
+        about = [self._about(choice, focus) for choice in chosen]
+
+        def order(i: int) -> tuple[int, int, int]:
+            others = set().union(*(words for j, words in enumerate(about) if j != i))
+            own = (about[i] - others or about[i]) & named_at.keys()
+            first = min((named_at[word] for word in own), default=len(named_at))
+            return first, chosen[i].key[1], chosen[i].index
+
+        return [chosen[i] for i in sorted(range(len(chosen)), key=order)]
 
     def _opens_item(self, choice: Choice) -> bool:
         """Whether the sentence opens a list item, whose name says what it is about."""
@@ -492,6 +513,14 @@ class Composer:
         rest = [choice for choice in chosen if (choice.key, choice.index) != (best, 0)]
         return [Choice(best, 0, chosen[0].score), *rest[: MAX_SENTENCES - 1]]
 
+    def _asks(self, choice: Choice, language: Language) -> str:
+        """Before an FAQ's direct answer, the FAQ's question it answers: "Often yes" is right for "are the
+        drivers preinstalled?" and wrong for "do I still have to bake them into my images?", and a question
+        asked the other way round reads nearly the same to the scorer, so the answer says which it answers."""
+        if choice.part is None and self._facts.is_direct_answer(choice.key, choice.index):
+            return f"{self._knowledge.paragraphs[choice.key].titles[language]} "
+        return ""
+
     def _sentence(self, choice: Choice, language: Language) -> str:
         return self._knowledge.paragraphs[choice.key].sentences[language][choice.index]
 
@@ -531,7 +560,10 @@ class Composer:
             choices.sort(key=lambda choice: (order.index(choice.key), choice.index))
             paragraph = self._knowledge.paragraphs[choices[0].key]
             quoted = [self._quote(choice, language) for choice in choices]
-            parts.extend(f"{_as_sentence(quote)} [{n}]" for quote in quoted)
+            parts.extend(
+                f"{self._asks(choice, language)}{_as_sentence(quote)} [{n}]"
+                for choice, quote in zip(choices, quoted, strict=True)
+            )
             span = choices[0].part is not None
             citations.append(
                 Citation(

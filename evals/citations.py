@@ -11,7 +11,7 @@ from langchain_core.documents import Document
 
 from assistant.models import Answer, Citation
 from evals.cases import Case
-from evals.text import core, fold, markers, segments, squash
+from evals.text import core, fold, markers, segments, squash, without_questions
 
 Splitter = Callable[[str], list[str]]
 
@@ -105,7 +105,7 @@ def faithfulness(answer: Answer, split: Splitter) -> tuple[float | None, list[st
         return None, []
     quotes = {citation.n: citation.quote for citation in answer.citations}
     total, unsupported = 0, []
-    for segment in segments(answer.answer):
+    for segment in segments(without_questions(answer.answer)):
         cited = [quotes[n] for n in segment.numbers if n in quotes]
         for sentence in split(squash(segment.text)):
             if not any(ch.isalnum() for ch in sentence):

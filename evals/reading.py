@@ -5,6 +5,8 @@
 - sentence precision: the share of answer sentences whose citation is a relevant section;
 - yes/no misuse: an open question (what, which, how, why …) answered with an FAQ's yes/no opener;
 - dangling references: a sentence that leans on the one before it ("This is …", "Beide …") quoted without it.
+
+An FAQ's question restated before its direct answer is read past: the first statement is the direct answer.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from langchain_core.documents import Document
 from assistant.models import Answer
 from evals.answer_metrics import key_fact_recall
 from evals.cases import Case
-from evals.text import core, segments
+from evals.text import core, segments, without_questions
 
 # Words that refer back to the previous sentence when they open one ("This is", "Without these,", "In
 # practice, this"), a demonstrative in its first clause ("The GPU Operator eases this pain, but …") and "of
@@ -78,7 +80,7 @@ def question_form(case: Case) -> str | None:
 
 def reading_scores(case: Case, answer: Answer, book: SentenceBook) -> tuple[dict[str, float], list[str]]:
     """The four measures for one answered case, and what a reader would notice."""
-    parts = segments(answer.answer)
+    parts = segments(without_questions(answer.answer))
     if answer.refused or not parts:
         return {}, []
     sections = {citation.n: citation.section_id for citation in answer.citations}

@@ -14,7 +14,7 @@ from evals.record_metrics import applicable as record_metrics_for
 from evals.record_metrics import score_records
 from evals.retrieval_metrics import retrieval_scores
 from evals.runners import Observation
-from evals.text import strip_markers
+from evals.text import strip_markers, without_questions
 
 RETRIEVAL = ("hit_at_1", "hit_at_3", "mrr", "ndcg_at_10")
 # The per-case checks whose mean orders the report worst first (similarity is a graded signal, not a check).
@@ -105,7 +105,9 @@ class Judge:
         """What the answer says: its key facts and how close it comes to the reference."""
         applies, answer = _applicable(case), observation.answer
         if applies["key_fact_recall"]:
-            metrics["key_fact_recall"], missing = key_fact_recall(answer.answer, case.key_facts)
+            metrics["key_fact_recall"], missing = key_fact_recall(
+                without_questions(answer.answer), case.key_facts
+            )
             problems += [f"missing fact: {fact}" for fact in missing]
         if applies["similarity"]:
             metrics["similarity"] = self.similarity(strip_markers(answer.answer), case.reference or "")

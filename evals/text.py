@@ -29,6 +29,15 @@ def core(text: str) -> str:
     return fold(text).strip(_EDGE)
 
 
+_QUESTION = re.compile(r"(^|[.!?\]]\s+)[^.!?\[\]]*\?(?=\s|$)")
+
+
+def without_questions(answer: str) -> str:
+    """The answer's statements: a question it restates (the FAQ's, before its direct answer) claims nothing,
+    so it neither states a key fact nor needs a citation nor counts as the answer's first sentence."""
+    return _QUESTION.sub(r"\1", answer)
+
+
 def markers(answer: str) -> list[int]:
     """Every `[n]` of the answer, in order."""
     return [int(number) for number in MARKER.findall(answer)]

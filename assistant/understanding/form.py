@@ -58,9 +58,11 @@ _LEADING_CLAUSE = re.compile(
     r"^(?:if|when|in|on|with|for|since|because|given|assuming|as|after|before|als|wanneer|indien|in|op|"
     r"met|bij|voor|omdat|aangezien|stel|gegeven|na)\b[^,?]*,\s*"
 )
-# Words that set things side by side ("managed vs your own cluster", "het verschil tussen MIG en MPS").
+# Words that set things side by side ("managed vs your own cluster", "het verschil tussen MIG en MPS"); not
+# the noun "comparison", which in the guide's world is the comparison table ("the comparison says yes").
 _COMPARISON = re.compile(
-    r"\b(?:vs|versus|difference|differences|differ|verschil|verschillen|compared|vergeleken|tegenover|"
+    r"\b(?:vs|versus|difference|differences|differ|verschil|verschillen|compare|compared|compares|vergelijk|"
+    r"vergelijken|vergeleken|tegenover|"
     r"trade ?offs?|afweging)\b"
 )
 # A tag after a statement asks for its confirmation ("the drivers are on the nodes already, right?").
@@ -168,7 +170,7 @@ def asks_for_list(question: str) -> bool:
 
 
 def compares(question: str) -> bool:
-    """Whether the question sets things side by side: its answer gives them in the guide's order."""
+    """Whether the question sets things side by side: its answer gives them in the order it names them."""
     return bool(_COMPARISON.search(fold(question).replace("-", " ")))
 
 

@@ -302,37 +302,55 @@ def test_a_sentence_likely_to_answer_joins_an_faq_s_answer(assistant: Assistant)
     assert set(sections[:2]) == {"faq-multi-node-training", "why-it-matters"}, answer.answer
 
 
-def test_things_set_side_by_side_are_quoted_in_the_guide_s_order(assistant: Assistant) -> None:
-    answer = assistant.ask(
-        "beheerde kubernetes tegenover gehuurde gpu-vm's in mijn eigen cluster: wat verandert er?"
-    )
+@pytest.mark.parametrize("managed_first", [True, False])
+def test_things_set_side_by_side_are_quoted_in_the_order_the_question_names_them(
+    assistant: Assistant, managed_first: bool
+) -> None:
+    sides = ["beheerde kubernetes", "gehuurde gpu-vm's in mijn eigen cluster"]
+    first, second = sides if managed_first else sides[::-1]
+    answer = assistant.ask(f"{first} tegenover {second}: wat verandert er?")
     managed = answer.answer.find("Beheerde Kubernetes met GPU-nodepools")
     own_cluster = answer.answer.find("GPU-instanties die u aan uw eigen cluster")
-    assert managed == 0 and own_cluster > managed
+    assert min(managed, own_cluster) == 0 and (managed < own_cluster) is managed_first, answer.answer
 
 
 def test_both_things_compared_are_quoted_though_one_item_names_the_other(assistant: Assistant) -> None:
     """The MPS item says it has less overhead than time-slicing; time-slicing's own item is the other side."""
-    answer = assistant.ask("what's the difference between time-slicing and MPS?")
-    time_slicing = answer.answer.find("Time-slicing — ")
-    mps = answer.answer.find("MPS (Multi-Process Service) — ")
-    assert 0 <= time_slicing < mps, answer.answer
-    assert {citation.section_id for citation in answer.citations} == {"gpu-sharing"}
+    for question, time_slicing_first in [
+        ("what's the difference between time-slicing and MPS?", True),
+        ("how does MPS compare to time-slicing?", False),
+    ]:
+        answer = assistant.ask(question)
+        time_slicing = answer.answer.find("Time-slicing — ")
+        mps = answer.answer.find("MPS (Multi-Process Service) — ")
+        assert min(time_slicing, mps) == 0 and (time_slicing < mps) is time_slicing_first, answer.answer
+        assert {citation.section_id for citation in answer.citations} == {"gpu-sharing"}
 
 
-def test_an_open_question_never_opens_with_a_yes_or_no(assistant: Assistant) -> None:
+def test_an_open_question_never_gets_a_yes_or_no(assistant: Assistant) -> None:
     openers = {"Often yes, but not always.", "Not by default", "Usually not."}
     for question in ("What does the NVIDIA device plugin do?", "How do I share one GPU between pods?"):
         answer = assistant.ask(question)
-        assert not any(answer.answer.startswith(opener) for opener in openers), answer.answer
+        assert not any(opener in answer.answer for opener in openers), answer.answer
 
 
-def test_a_yes_no_question_answered_by_an_faq_opens_with_its_direct_answer(assistant: Assistant) -> None:
+def test_a_yes_no_question_answered_by_an_faq_opens_with_its_direct_answer_to_the_faq_s_question(
+    assistant: Assistant,
+) -> None:
+    """The direct answer comes after the question it answers, so a question asked the other way round ("do I
+    still have to …?") cannot read "Often yes" as its own yes."""
     answer = assistant.ask("In a managed cluster, can I run more than one workload per GPU?")
-    assert answer.answer.startswith("Not by default")
+    assert answer.answer.startswith("Can I run more than one workload per GPU on Kubernetes? Not by default")
     assert answer.citations[0].section_id == "faq-multiple-workloads"
+    assert answer.citations[0].quote.startswith("Not by default")
     dutch = assistant.ask("Als ik een enkele notebook draai, is Kubernetes dan de moeite waard?")
-    assert dutch.answer.startswith("Meestal niet.")
+    assert dutch.answer.startswith("Is Kubernetes de moeite waard voor een enkele GPU-taak? Meestal niet.")
+    converse = assistant.ask(
+        "if my provider uses the gpu operator, do i still have to bake drivers into my images?"
+    )
+    verdict = converse.answer.find("Often yes")
+    faq = "Does Kubernetes support mean drivers are already installed on GPU nodes? "
+    assert verdict == -1 or converse.answer[:verdict].endswith(faq), converse.answer
 
 
 def test_the_asked_part_of_a_long_sentence_is_quoted_with_the_sentence_at_hand(assistant: Assistant) -> None:

@@ -119,6 +119,8 @@ def test_a_question_that_sets_things_side_by_side_is_a_comparison() -> None:
         "hoe verschillen MIG en MPS",
         "EKS vs bare VMs",
         "trade-offs of MIG",
+        "how does MPS compare to time-slicing",
+        "mig en mps vergelijken",
     ]
     assert all(compares(question) for question in side_by_side)
     assert not any(compares(question) for question in ["What is MIG?", "welke providers hebben MPS of MIG"])

@@ -110,3 +110,11 @@ def test_faithfulness_uses_only_the_quotes_a_sentence_cites():
 
 def test_refusals_are_not_scored_for_faithfulness():
     assert faithfulness(answer("Not covered.", [], refused=True), split) == (None, [])
+
+
+def test_faithfulness_asks_no_support_for_a_question_the_answer_restates():
+    text = "Is an idle model waste? If a model idles, that is waste. [1]"
+    assert (
+        faithfulness(answer(text, [cite(1, "gpu-sharing", "If a model idles, that is waste.")]), split)[0]
+        == 1.0
+    )

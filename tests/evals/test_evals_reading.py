@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from assistant.models import Answer, Citation
+from evals.answer_metrics import key_fact_recall
 from evals.reading import SentenceBook, reading_scores
-from evals.text import core
+from evals.text import core, without_questions
 from tests.evals.helpers import make_case
 
 SECTION = [
@@ -54,3 +55,32 @@ def test_a_sentence_dangles_only_when_it_refers_back(sentence: str, dangles: flo
     case = make_case(category="provider", relevant_sections=["provider:nebius"])
     metrics, _ = reading_scores(case, _answer(sentence), BOOK)
     assert metrics["dangling_references"] == dangles
+
+
+def test_an_faq_question_restated_before_its_direct_answer_is_read_past() -> None:
+    """The restated question claims nothing: an open question answered "FAQ? Usually not." still misuses the
+    yes/no opener, a yes/no question still gets it as its lead, and the question's words state no key fact."""
+    verdict, reason = "Usually not.", "For one notebook a single rented machine is simpler."
+    book = SentenceBook({core(verdict): None, core(reason): core(verdict)}, frozenset({core(verdict)}))
+    citation = Citation(
+        n=1, section_id="faq-single-gpu-task", title="t", quote=f"{verdict} {reason}", url="/guide/en#faq"
+    )
+    answer = Answer(
+        answer=f"Is Kubernetes worth it for a single GPU task? {verdict} [1] {reason} [1]",
+        language="en",
+        refused=False,
+        citations=[citation],
+        providers=None,
+        id="a",
+    )
+    sections = ["faq-single-gpu-task"]
+    open_question = make_case(question="how do I run one notebook", form="open", relevant_sections=sections)
+    assert reading_scores(open_question, answer, book)[0]["yes_no_misuse"] == 1.0
+    yes_no = make_case(
+        question="k8s for one task?",
+        form="yes_no",
+        relevant_sections=sections,
+        key_facts=[["rented machine"]],
+    )
+    assert reading_scores(yes_no, answer, book)[0]["lead_accuracy"] == 1.0  # the direct answer leads
+    assert key_fact_recall(without_questions(answer.answer), [["worth it"]])[0] == 0.0
