@@ -255,11 +255,11 @@ class Composer:
         time-slicing?" quotes MPS first), each by the words only it is about, then as the guide has them; what
         the question does not name (a follow-up's "it") comes after what it names. With a sentence that leans on
         what comes before it ("Both are legitimate forms …"), all stay in the guide's order, which it relies on."""
+        if any(choice.part is None and self._facts.leans(choice.key, choice.index) for choice in chosen):
+            return sorted(chosen, key=lambda choice: (choice.key[1], choice.index))
         named_at: dict[str, int] = {}
         for position, word in enumerate(content_terms(analysis.question)):
             named_at.setdefault(word, position)
-        if any(choice.part is None and self._facts.leans(choice.key, choice.index) for choice in chosen):
-            return sorted(chosen, key=lambda choice: (choice.key[1], choice.index))
         focus = self._focus(analysis)
         about = [self._about(choice, focus) for choice in chosen]
 
