@@ -27,12 +27,11 @@ BOOK = SentenceBook(
 )
 
 
-def _answer(sentence: str) -> Answer:
-    citation = Citation(
-        n=1, section_id="provider:nebius", title="Nebius", quote=sentence, url="/providers#nebius"
-    )
+def _answer(text: str, quote: str, section_id: str = "provider:nebius") -> Answer:
+    """An answer whose text cites one quote as [1]."""
+    citation = Citation(n=1, section_id=section_id, title="t", quote=quote, url="/guide/en")
     return Answer(
-        answer=f"{sentence} [1]",
+        answer=text,
         language="en",
         refused=False,
         citations=[citation],
@@ -53,7 +52,7 @@ def _answer(sentence: str) -> Answer:
 )
 def test_a_sentence_dangles_only_when_it_refers_back(sentence: str, dangles: float) -> None:
     case = make_case(category="provider", relevant_sections=["provider:nebius"])
-    metrics, _ = reading_scores(case, _answer(sentence), BOOK)
+    metrics, _ = reading_scores(case, _answer(f"{sentence} [1]", sentence), BOOK)
     assert metrics["dangling_references"] == dangles
 
 
@@ -62,18 +61,9 @@ def test_an_faq_question_restated_before_its_direct_answer_is_read_past() -> Non
     yes/no opener, a yes/no question still gets it as its lead, and the question's words state no key fact."""
     verdict, reason = "Usually not.", "For one notebook a single rented machine is simpler."
     book = SentenceBook({core(verdict): None, core(reason): core(verdict)}, frozenset({core(verdict)}))
-    citation = Citation(
-        n=1, section_id="faq-single-gpu-task", title="t", quote=f"{verdict} {reason}", url="/guide/en#faq"
-    )
-    answer = Answer(
-        answer=f"Is Kubernetes worth it for a single GPU task? {verdict} [1] {reason} [1]",
-        language="en",
-        refused=False,
-        citations=[citation],
-        providers=None,
-        id="a",
-    )
     sections = ["faq-single-gpu-task"]
+    text = f"Is Kubernetes worth it for a single GPU task? {verdict} [1] {reason} [1]"
+    answer = _answer(text, f"{verdict} {reason}", sections[0])
     open_question = make_case(question="how do I run one notebook", form="open", relevant_sections=sections)
     assert reading_scores(open_question, answer, book)[0]["yes_no_misuse"] == 1.0
     yes_no = make_case(
