@@ -9,8 +9,9 @@ the sentence that answers on (a yes/no question gets it whole); others join when
 A question for the members of a kind ("what are the trade-offs?") gets the guide's list of them: the items of
 a bulleted list, or the parts of a listing sentence.
 A yes/no question may open with the FAQ's direct answer ("Usually not."), after the FAQ's question it answers;
-other questions never do. A
-sentence that leans on the one before it ("This is …", "Beide …") comes with it or not at all. A question
+other questions never do. A sentence that leans on the one before it ("This is …", "Beide …") comes with it or
+not at all, or offers the part of it that stands alone ("version mismatches are the most common cause …"),
+which may lead with its list item after it. A question
 about providers leads with what each record says of the asked facts.
 """
 
@@ -148,9 +149,8 @@ class Composer:
                     continue
                 context = [hit.metadata["dense"], 1.0 / rank, float(rank == 1)]
                 units = [(span.part, float(np.max(span.vectors @ vector)), span.terms) for span in spans]
-                if quotable and not (
-                    spans and self._facts.leans(key, index)
-                ):  # parts stand alone where it cannot
+                covered = any(span.covers_sentence for span in spans)
+                if quotable and not (covered and self._facts.leans(key, index)):  # parts stand alone for it
                     units.append((None, similarity[index], self._facts.terms(key, index)))
                 votes = [answers.get((key, index), 0.0), leads.get((key, index), 0.0)]
                 for part, unit_similarity, terms in units:
@@ -225,11 +225,20 @@ class Composer:
 
     def _rest_of_item(self, lead: Choice) -> list[Choice]:
         """The sentences after the lead in its list item: an item of the guide's lists makes one point, whole
-        ("Billing model — you still pay for the nodes … Idle GPU nodes are the silent cost; …")."""
-        paragraph = self._knowledge.paragraphs[lead.key]
-        if not paragraph.bullet or lead.part is not None:
+        ("Billing model — you still pay for the nodes … Idle GPU nodes are the silent cost; …"); after a part
+        of one of its sentences, the item's other sentences."""
+        if not self._knowledge.paragraphs[lead.key].bullet:
             return []
-        return self._quotable_from(lead.key, lead.index + 1, lead.score)
+        if lead.part is None:
+            return self._quotable_from(lead.key, lead.index + 1, lead.score)
+        # A part that stands alone leads ("Version mismatches are the most common cause …"); the item follows.
+        return [
+            choice for choice in self._quotable_from(lead.key, 0, lead.score) if choice.index != lead.index
+        ]
+
+    def _item_follows(self, lead: Choice) -> bool:
+        """Whether the lead is a part of a list item's sentence, which the rest of the item follows."""
+        return lead.part is not None and self._knowledge.paragraphs[lead.key].bullet
 
     def _quotable_from(self, key: ParagraphKey, first: int, score: float) -> list[Choice]:
         """The paragraph's quotable sentences from position `first` on, in order."""
@@ -299,8 +308,8 @@ class Composer:
         if not analysis.enumerates or analysis.context is not None:
             return []
         focus = self._focus(analysis)
-        if lead.part is not None and ":" in self._sentence(lead, "nl"):  # a part of a listing sentence
-            parts = self._spans[lead.key, lead.index]
+        parts = self._spans.get((lead.key, lead.index), []) if lead.part is not None else []
+        if any(span.covers_sentence for span in parts):  # a part of a listing sentence
             position = next(i for i, span in enumerate(parts) if span.part == lead.part)
             if _singled_out(
                 [set(span.terms) for span in parts], position, self._title_terms(lead.key), focus
@@ -311,7 +320,7 @@ class Composer:
         if lead.key in items and self._names_item(lead.key, items, focus):
             return []
         listed = [Choice(item, 0, 1.0) for item in items if not self._facts.leans(item, 0)]
-        return ([] if lead.key in items else [lead]) + listed
+        return (([] if lead.key in items else [lead]) + listed) if listed else []
 
     def _names_item(
         self, key: ParagraphKey, items: tuple[ParagraphKey, ...], focus: dict[str, float]
@@ -464,9 +473,9 @@ class Composer:
         """A sentence that leans on its predecessor brings it along, or goes when that cannot be done well.
 
         The lead's paragraph keeps the guide's order from the lead on: its earlier sentences are left out
-        unless the lead leans on them. A sentence about the list before it follows the whole list in the
-        guide's order, an item quoted earlier too ("Both are legitimate forms …" after the two kinds, not
-        after the second kind, then the first).
+        unless the lead leans on them or is a part of a list item's sentence (`_rest_of_item`). A sentence
+        about the list before it follows the whole list in the guide's order, an item quoted earlier too ("Both
+        are legitimate forms …" after the two kinds, not after the second kind, then the first).
         """
         lead = chosen[0]
         spans = {(choice.key, choice.index) for choice in chosen if choice.part is not None}
@@ -480,7 +489,7 @@ class Composer:
                     items = {(item.key, item.index) for item in leaned_on}
                     kept = [earlier for earlier in kept if (earlier.key, earlier.index) not in items]
                 kept += leaned_on
-            elif choice.key == lead.key and choice.index < lead.index:
+            elif choice.key == lead.key and choice.index < lead.index and not self._item_follows(lead):
                 continue
             kept.append(choice)
         unique: dict[tuple[ParagraphKey, int], Choice] = {}

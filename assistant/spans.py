@@ -7,11 +7,14 @@ nodes fit …; make sure the cluster handles node drains …") are quoted togeth
 when both languages split into the same number of parts and it does not lean on what came before it. An FAQ's
 direct answer that gives its reason after a dash ("Not by default — Kubernetes allocates whole GPUs to pods.")
 offers the reason as a part: an open question ("How many pods can use one GPU?") may quote it, where the verdict
-would answer a yes/no question nobody asked. Parts are embedded once, when the assistant loads.
+would answer a yes/no question nobody asked. A sentence that leans on the one before it, in a list item too,
+offers the part of it that says something by itself (`standalone_part`): the sentence can then answer where what
+it leans on does not. Parts are embedded once, when the assistant loads.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -23,6 +26,9 @@ from assistant.sentences import leans_back
 from assistant.text import content_terms, split_clauses
 
 _SHORTEST = 40  # a shorter part says too little to stand as an answer
+_CONTRAST = re.compile(r",\s+(?:but|maar)\s+")  # the clause after it is a main clause of its own
+_DESCRIBED = re.compile(r",\s+(?:which|die|dat)\s")  # a relative clause that says what a thing is or does
+_ARTICLE = re.compile(r"\b(?:the|de|het)\s", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -35,6 +41,25 @@ class Span:
     texts: dict[str, str]
     vectors: np.ndarray  # one unit vector per language
     terms: frozenset[str]
+    # Whether the part stands in for its sentence: the parts of a listing sentence cover it, so where it leans
+    # it is quoted through them; a standalone part (`standalone_part`) leaves its sentence quotable whole.
+    covers_sentence: bool
+
+
+def standalone_part(sentence: str) -> str:
+    """Of a sentence that leans on the one before it, the end that says something by itself, or "": the clause
+    after ", but" ("The GPU Operator eases this pain, but version mismatches are the most common cause …"), or
+    a thing named with the clause that says what it does ("Many providers package this via the NVIDIA GPU
+    Operator, which automatically installs drivers …" offers "the NVIDIA GPU Operator, which …")."""
+    contrast = _CONTRAST.search(sentence)
+    if contrast:
+        return sentence[contrast.end() :]
+    described = _DESCRIBED.search(sentence)
+    if described:
+        articles = list(_ARTICLE.finditer(sentence, 0, described.start()))
+        if articles:
+            return sentence[articles[-1].start() :]
+    return ""
 
 
 def _verdict_and_reason(sentence: str) -> list[str]:
@@ -47,27 +72,39 @@ def load_spans(
     knowledge: KnowledgeBase, embeddings: Embeddings, is_direct_answer: Callable[[ParagraphKey, int], bool]
 ) -> dict[tuple[ParagraphKey, int], list[Span]]:
     """The quotable parts of every long listing sentence and of direct answers, by (paragraph, sentence)."""
-    found: list[tuple[ParagraphKey, int, int, dict[str, str]]] = []
+    found: list[tuple[ParagraphKey, int, int, dict[str, str], bool]] = []
     for key, paragraph in knowledge.paragraphs.items():
-        if paragraph.bullet:  # a list item makes one point: its clauses are quoted together
-            continue
         languages = list(paragraph.sentences)
         for index, sentences in enumerate(zip(*paragraph.sentences.values(), strict=True)):
-            split = _verdict_and_reason if is_direct_answer(key, index) else split_clauses
-            parts = [split(sentence) for sentence in sentences]
-            if not parts[0] or any(len(p) != len(parts[0]) for p in parts):
-                continue
+            parts, covers = _parts(sentences, paragraph.bullet, is_direct_answer(key, index))
             for part, texts in enumerate(zip(*parts, strict=True)):
                 if min(map(len, texts)) >= _SHORTEST and not any(leans_back(text) for text in texts):
-                    found.append((key, index, part, dict(zip(languages, texts, strict=True))))
+                    found.append((key, index, part, dict(zip(languages, texts, strict=True)), covers))
     if not found:
         return {}
-    vectors = np.asarray(embeddings.embed_documents([t for *_, texts in found for t in texts.values()]))
+    vectors = np.asarray(embeddings.embed_documents([t for *_, texts, _ in found for t in texts.values()]))
     vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
     spans: dict[tuple[ParagraphKey, int], list[Span]] = {}
     row = 0
-    for key, index, part, texts in found:
+    for key, index, part, texts, covers in found:
         span_vectors, row = vectors[row : row + len(texts)], row + len(texts)
         terms = frozenset(term for text in texts.values() for term in content_terms(text))
-        spans.setdefault((key, index), []).append(Span(key, index, part, texts, span_vectors, terms))
+        spans.setdefault((key, index), []).append(Span(key, index, part, texts, span_vectors, terms, covers))
     return spans
+
+
+def _parts(sentences: tuple[str, ...], bullet: bool, direct_answer: bool) -> tuple[list[list[str]], bool]:
+    """One sentence's parts per language, and whether they cover it; no parts unless every language has as
+    many. A list item makes one point: its clauses are quoted together, but a sentence of it that leans back
+    may offer its standalone part."""
+    parts: list[list[str]] = []
+    if direct_answer:
+        parts = [_verdict_and_reason(sentence) for sentence in sentences]
+    elif not bullet:
+        parts = [split_clauses(sentence) for sentence in sentences]
+    covers = bool(parts and parts[0])
+    if not covers and any(leans_back(sentence) for sentence in sentences):
+        parts = [[part] if (part := standalone_part(sentence)) else [] for sentence in sentences]
+    if not parts or not parts[0] or any(len(p) != len(parts[0]) for p in parts):
+        return [], covers
+    return parts, covers

@@ -10,6 +10,7 @@ from assistant.chunking import build_documents
 from assistant.config import Settings
 from assistant.corpus import SECTION_IDS, load_guide
 from assistant.models import Answer, Turn
+from assistant.sentences import leans_back
 from assistant.service import Assistant
 from assistant.text import split_clauses, split_sentences
 
@@ -359,6 +360,37 @@ def test_the_asked_part_of_a_long_sentence_is_quoted_with_the_sentence_at_hand(a
     assert "kubelet" in answer.answer.split("[1]")[0]
     assert lead.context is not None and lead.quote in lead.context
     assert lead.quote.startswith("the NVIDIA device plugin")
+
+
+def test_the_part_of_a_sentence_that_leans_back_answers_alone_with_its_whole_sentence_at_hand(
+    assistant: Assistant,
+) -> None:
+    """ "Many providers package this via the NVIDIA GPU Operator, which …" leans on a chain of two sentences
+    before it, so it could not lead; its part from "the NVIDIA GPU Operator" on can."""
+    for question, language in [
+        ("what does the gpu operator put on each node?", "en"),
+        ("wat installeert de gpu operator allemaal op de nodes?", "nl"),
+    ]:
+        answer = assistant.ask(question)
+        lead = answer.citations[0]
+        assert answer.language == language
+        assert lead.section_id == "kubernetes-support", answer.answer
+        assert lead.quote.lower().startswith(("the nvidia gpu operator", "de nvidia gpu operator")), (
+            answer.answer
+        )
+        assert "monitoring" in answer.answer.split("[1]")[0]
+        assert lead.context is not None and lead.context.endswith(lead.quote)
+        assert leans_back(lead.context) and not leans_back(lead.quote)
+
+
+def test_a_part_that_leads_from_a_list_item_brings_the_rest_of_the_item(assistant: Assistant) -> None:
+    """ "… eases this pain, but version mismatches are the most common cause …": the cause leads, and the item
+    it belongs to (driver and CUDA alignment) follows, instead of the cause coming second after it."""
+    answer = assistant.ask("why do pods crash right after they are scheduled?")
+    first, *rest = [part for part in re.split(r"\s*\[\d+\]\s*", answer.answer) if part]
+    assert "most common cause" in first, answer.answer
+    assert any(sentence.startswith("Driver and CUDA alignment") for sentence in rest), answer.answer
+    assert all(citation.section_id == "tradeoffs" for citation in answer.citations)
 
 
 @pytest.fixture(scope="session")
