@@ -71,7 +71,8 @@ def _verdict_and_reason(sentence: str) -> list[str]:
 def load_spans(
     knowledge: KnowledgeBase, embeddings: Embeddings, is_direct_answer: Callable[[ParagraphKey, int], bool]
 ) -> dict[tuple[ParagraphKey, int], list[Span]]:
-    """The quotable parts of every long listing sentence and of direct answers, by (paragraph, sentence)."""
+    """The quotable parts of every long listing sentence, of direct answers and of sentences that lean back, by
+    (paragraph, sentence)."""
     found: list[tuple[ParagraphKey, int, int, dict[str, str], bool]] = []
     for key, paragraph in knowledge.paragraphs.items():
         languages = list(paragraph.sentences)
@@ -94,16 +95,17 @@ def load_spans(
 
 
 def _parts(sentences: tuple[str, ...], bullet: bool, direct_answer: bool) -> tuple[list[list[str]], bool]:
-    """One sentence's parts per language, and whether they cover it; no parts unless every language has as
-    many. A list item makes one point: its clauses are quoted together, but a sentence of it that leans back
-    may offer its standalone part."""
+    """One sentence's parts per language, and whether they cover it (a listing sentence's do); no parts unless
+    every language has as many. A list item makes one point: its clauses are quoted together, but a sentence of
+    it that leans back may offer its standalone part."""
     parts: list[list[str]] = []
+    covers = False
     if direct_answer:
         parts = [_verdict_and_reason(sentence) for sentence in sentences]
     elif not bullet:
         parts = [split_clauses(sentence) for sentence in sentences]
-    covers = bool(parts and parts[0])
-    if not covers and any(leans_back(sentence) for sentence in sentences):
+        covers = bool(parts[0])
+    if not (parts and parts[0]) and any(leans_back(sentence) for sentence in sentences):
         parts = [[part] if (part := standalone_part(sentence)) else [] for sentence in sentences]
     if not parts or not parts[0] or any(len(p) != len(parts[0]) for p in parts):
         return [], covers
