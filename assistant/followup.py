@@ -32,7 +32,16 @@ def previous_question(history: list[Turn] | None) -> str | None:
     return None
 
 
-def is_follow_up(question: str) -> bool:
+def is_follow_up(question: str, known: Callable[[str], bool]) -> bool:
+    """Whether a question is read with the one before it: it `continues` it, or points back with a pronoun
+    ("what's its control plane fee?", "does that change it?"), however long it is; `known` as for
+    `refers_back`."""
+    return continues(question) or refers_back(question, known)
+
+
+def continues(question: str) -> bool:
+    """Whether a question is a follow-up by its form alone: it opens as one ("and with MIG?", "en bij
+    spot-nodes?") or is too short to stand on its own."""
     return bool(_CONTINUATION.match(question)) or len(content_terms(question)) <= _SHORT
 
 

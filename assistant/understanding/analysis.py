@@ -10,7 +10,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from assistant.followup import is_follow_up, previous_answer, previous_question, referred_one, refers_back
+from assistant.followup import (
+    continues,
+    is_follow_up,
+    previous_answer,
+    previous_question,
+    referred_one,
+    refers_back,
+)
 from assistant.knowledge import KnowledgeBase
 from assistant.language import detect_language
 from assistant.models import Language, Turn
@@ -106,9 +113,9 @@ class QuestionAnalyzer:
         earlier = previous_question(history)
         written = detect_language(question, fallback=detect_language(earlier) if earlier else None)
         language = language or written
-        context = earlier if earlier and is_follow_up(question) else None
+        context = earlier if earlier and is_follow_up(question, self._known_word) else None
         search_text = f"{context} {question}" if context else question
-        scores = self.scores(search_text, written)
+        scores = self._scope(question, context, written)
         referred = referred_one(question, lambda: self.names.in_order(previous_answer(history) or ""))
         named = frozenset({referred}) if referred else self.names.named(search_text)
         asked, cheapest, facts = (
@@ -139,6 +146,18 @@ class QuestionAnalyzer:
             provider_filter=asked if lists_providers else None,
             cheapest=cheapest and lists_providers,
         )
+
+    def _scope(self, question: str, context: str | None, language: Language) -> IntentScores:
+        """The scores of the question, read with the one before it when it is a follow-up. One that is a
+        follow-up only by a pronoun has words enough to be judged by them: it is out of scope when they are
+        ("how do I upgrade that without downtime?" after "what is the GPU Operator?")."""
+        if context is None:
+            return self.scores(question, language)
+        scores = self.scores(f"{context} {question}", language)
+        if scores.out_of_scope or continues(question):
+            return scores
+        own = self.scores(question, language)
+        return own if own.out_of_scope else scores
 
     def reading(self, question: str, search_text: str) -> str:
         """A follow-up's own words when the corpus knows any of them ("and MIG?"), else, or when it points

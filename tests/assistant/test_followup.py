@@ -45,13 +45,27 @@ def test_the_previous_answer_is_the_last_assistant_turn() -> None:
     assert previous_answer([]) is None
 
 
-def test_a_short_or_continuing_question_is_a_follow_up() -> None:
-    assert is_follow_up("and with MIG?")
-    assert is_follow_up("en bij spot-nodes?")
-    assert not is_follow_up("Which providers offer managed Kubernetes with MIG in Europe?")
+KNOWN = {"device", "plugin", "interconnect", "mig", "drivers", "managed"}.__contains__
 
 
-KNOWN = {"device", "plugin", "interconnect", "mig"}.__contains__
+@pytest.mark.parametrize(
+    ("question", "follows"),
+    [
+        ("and with MIG?", True),
+        ("en bij spot-nodes?", True),
+        ("ok and does it preinstall the drivers too", True),
+        ("cool, which of those run in Europe?", True),
+        # Long, but about what was asked before: a pronoun says so.
+        ("what's its control plane fee per cluster per hour?", True),
+        ("what if I later need autoscaling inference, does that change it?", True),
+        ("hoeveel kost dat per maand bij een beheerde control plane?", True),
+        ("Which providers offer managed Kubernetes with MIG in Europe?", False),
+        ("does Kubernetes support mean that drivers are preinstalled on GPU nodes?", False),
+        ("okay so which providers offer managed Kubernetes with InfiniBand in Europe", False),
+    ],
+)
+def test_a_short_continuing_or_pointing_back_question_is_a_follow_up(question: str, follows: bool) -> None:
+    assert is_follow_up(question, KNOWN) == follows
 
 
 @pytest.mark.parametrize(
