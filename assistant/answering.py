@@ -144,7 +144,8 @@ class Composer:
             key = paragraph_key(hit.metadata)
             similarity = self._similarities(key, vector)
             for index in range(len(similarity)):
-                quotable, spans = self._facts.quotable(key, index), self._spans.get((key, index), [])
+                spans = self._spans.get((key, index), [])
+                quotable = self._facts.quotable(key, index) or self._facts.introduces_list(key, index)
                 if not (quotable or spans):
                     continue
                 context = [hit.metadata["dense"], 1.0 / rank, float(rank == 1)]
@@ -207,6 +208,8 @@ class Composer:
         members = self._members_asked(lead, analysis)
         if members:  # as the guide lists them: the parts of one sentence, or list items that open with a name
             return self._coherent(members[:1]) + members[1:]
+        if self._facts.introduces_list(lead.key, lead.index):  # what it says, then the list it introduces
+            return self._coherent([lead]) + self._listed(lead.key)
         if self._kind(lead) == "faq":
             lead_with = self._faq_answer(lead, whole=analysis.form == "yes_no" and direct_answer)
         else:
@@ -215,7 +218,11 @@ class Composer:
         if analysis.compares:  # both sides before any other sentence joins
             chosen += self._other_side(quotable, chosen, self._focus(analysis))
         quoted = {(choice.key, choice.index) for choice in chosen}
-        joining = [c for c in quotable if (c.key, c.index) not in quoted and c.score >= JOINS]
+        joining = [
+            c
+            for c in quotable
+            if (c.key, c.index) not in quoted and c.score >= JOINS and not self._lead_in(c)
+        ]
         chosen = self._coherent((chosen + joining)[:MAX_SENTENCES])
         if analysis.compares and len({choice.key[0] for choice in chosen}) == 1:
             chosen = self._in_named_order(chosen, analysis)
@@ -256,7 +263,9 @@ class Composer:
         if len(chosen) >= MAX_SENTENCES:
             return []
         stated = set().union(*(self._about(choice, focus) for choice in chosen))
-        sides = [c for c in scored if c not in chosen and self._about(c, focus) - stated]
+        sides = [
+            c for c in scored if c not in chosen and not self._lead_in(c) and self._about(c, focus) - stated
+        ]
         return sorted(sides, key=lambda choice: not self._opens_item(choice))[:1]
 
     def _in_named_order(self, chosen: list[Choice], analysis: QuestionAnalysis) -> list[Choice]:
@@ -319,8 +328,19 @@ class Composer:
         items = self._facts.list_items(lead.key)
         if lead.key in items and self._names_item(lead.key, items, focus):
             return []
-        listed = [Choice(item, 0, 1.0) for item in items if not self._facts.leans(item, 0)]
+        listed = self._listed(lead.key)
         return (([] if lead.key in items else [lead]) + listed) if listed else []
+
+    def _listed(self, key: ParagraphKey) -> list[Choice]:
+        """The first sentence of each item of the list the paragraph is an item of or introduces, but of an
+        item that opens leaning on what comes before it."""
+        return [
+            Choice(item, 0, 1.0) for item in self._facts.list_items(key) if not self._facts.leans(item, 0)
+        ]
+
+    def _lead_in(self, choice: Choice) -> bool:
+        """A list's lead-in, which is quoted only leading its list."""
+        return choice.part is None and self._facts.introduces_list(choice.key, choice.index)
 
     def _names_item(
         self, key: ParagraphKey, items: tuple[ParagraphKey, ...], focus: dict[str, float]
@@ -554,23 +574,19 @@ class Composer:
         names, per record, the price sentence to quote when the question asks a price.
         """
         language: Language = analysis.language
-        groups: dict[tuple[str, int | None, int | None], list[Choice]] = {}
-        # A part of a sentence is cited on its own.
-        for choice in self._select(hits, analysis, records, price_sentences):
-            group = (
-                (choice.key[0], None, None)
-                if choice.part is None
-                else (choice.key[0], choice.index, choice.part)
-            )
-            groups.setdefault(group, []).append(choice)
+        chosen = self._select(hits, analysis, records, price_sentences)
+        lead_in_paragraphs = {choice.key for choice in chosen if self._lead_in(choice)}
+        groups: dict[tuple[str, tuple[int, ...]], list[Choice]] = {}
+        for choice in chosen:
+            groups.setdefault(_citation_group(choice, lead_in_paragraphs), []).append(choice)
         parts, citations = [], []
-        for n, ((section_id, _, _), choices) in enumerate(groups.items(), start=1):
+        for n, ((section_id, _), choices) in enumerate(groups.items(), start=1):
             order = list(dict.fromkeys(choice.key for choice in choices))
             choices.sort(key=lambda choice: (order.index(choice.key), choice.index))
             paragraph = self._knowledge.paragraphs[choices[0].key]
             quoted = [self._quote(choice, language) for choice in choices]
             parts.extend(
-                f"{self._asks(choice, language)}{_as_sentence(quote)} [{n}]"
+                f"{self._asks(choice, language)}{quote if self._lead_in(choice) else _as_sentence(quote)} [{n}]"
                 for choice, quote in zip(choices, quoted, strict=True)
             )
             span = choices[0].part is not None
@@ -586,6 +602,18 @@ class Composer:
                 )
             )
         return " ".join(parts), citations
+
+
+def _citation_group(choice: Choice, lead_in_paragraphs: set[ParagraphKey]) -> tuple[str, tuple[int, ...]]:
+    """Which citation a sentence is quoted in: one per section; but a part of a sentence has its own, and so has a
+    list's lead-in with what it leans on ("Kubernetes adds capabilities but also moving parts. Weigh them
+    against …:"): with the list's first item after its colon, it would read as a sentence the corpus does not
+    have, and it stays before its items."""
+    if choice.part is not None:
+        return choice.key[0], (choice.index, choice.part)
+    if choice.key in lead_in_paragraphs:
+        return choice.key[0], (choice.key[1],)
+    return choice.key[0], ()
 
 
 def _singled_out(members: list[set[str]], position: int, title: set[str], focus: dict[str, float]) -> bool:

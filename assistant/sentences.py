@@ -133,6 +133,11 @@ class SentenceFacts:
         """The FAQ's short yes/no answer that opens its paragraph."""
         return index == 0 and key in self._direct_answers
 
+    def introduces_list(self, key: ParagraphKey, index: int) -> bool:
+        """Whether the sentence is the lead-in of the bulleted list after its paragraph ("Providers and
+        clusters differ in how finely they let you split GPUs:"): it can be quoted with the list."""
+        return (key, index) in self._lead_ins and key in self._lists and key not in self._lists[key]
+
     def quotable(self, key: ParagraphKey, index: int) -> bool:
         """Whether the sentence says something by itself, wherever the question's form."""
         return (key, index) not in self._lead_ins and not self.is_direct_answer(key, index)

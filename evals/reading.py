@@ -1,7 +1,9 @@
 """Whether an answer reads as an answer (the reader's view, independent of how answers are composed).
 
 - lead accuracy: the first sentence comes from a relevant section and states a key fact, or is the direct
-  yes/no answer ("Usually not.") to a yes/no question;
+  yes/no answer ("Usually not.") to a yes/no question; a first sentence that introduces a list (it ends in a
+  colon, as the guide's "… can mean two substantially different things, …:") is read with the list's first
+  item, the two being one sentence of the guide;
 - sentence precision: the share of answer sentences whose citation is a relevant section;
 - yes/no misuse: an open question (what, which, how, why …) answered with an FAQ's yes/no opener;
 - dangling references: a sentence that leans on the one before it ("This is …", "Beide …") quoted without it.
@@ -91,7 +93,8 @@ def reading_scores(case: Case, answer: Answer, book: SentenceBook) -> tuple[dict
     if case.relevant_sections:
         metrics["sentence_precision"] = sum(relevant) / len(relevant)
         direct = question_form(case) == "yes_no" and texts[0] in book.openers
-        states_fact = not case.key_facts or bool(key_fact_recall(parts[0].text, case.key_facts)[0])
+        lead = " ".join(part.text for part in parts[: 2 if _introduces_list(parts[0].text) else 1])
+        states_fact = not case.key_facts or bool(key_fact_recall(lead, case.key_facts)[0])
         metrics["lead_accuracy"] = float(relevant[0] and (states_fact or direct))
         if not metrics["lead_accuracy"]:
             problems.append(f"the answer does not lead with the answer: {parts[0].text.strip()[:80]}")
@@ -109,3 +112,7 @@ def reading_scores(case: Case, answer: Answer, book: SentenceBook) -> tuple[dict
     metrics["dangling_references"] = float(bool(dangling))
     problems += [f"quoted without what it refers to: {sentence[:80]}" for sentence in dangling]
     return metrics, problems
+
+
+def _introduces_list(sentence: str) -> bool:
+    return sentence.rstrip().endswith(":")

@@ -508,6 +508,59 @@ def test_a_question_for_the_members_of_a_kind_quotes_every_part_of_a_listing_sen
     assert parts[0] in one.answer and parts[1] not in one.answer, one.answer
 
 
+def _lead_in(settings: Settings, section_id: str, language: str) -> str:
+    """The sentence that introduces a guide section's bulleted list, without its colon."""
+    blocks = load_guide(settings.corpus_dir)[language].section(section_id).blocks
+    before = next(blocks[i - 1] for i, block in enumerate(blocks) if block.bullet)
+    return before.sentences[-1].rstrip(":")
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "section_id"),
+    [
+        ("why use kubernetes for gpus at all instead of one big box?", "en", "why-it-matters"),
+        (
+            "als een provider 'ja' zegt op kubernetes, kan dat verschillende dingen betekenen?",
+            "nl",
+            "kubernetes-support",
+        ),
+    ],
+)
+def test_a_list_s_lead_in_that_answers_leads_with_its_list(
+    assistant: Assistant, settings: Settings, question: str, language: str, section_id: str
+) -> None:
+    """ "Kubernetes earns its place in GPU work where you need orchestration …:" says why, and its items say
+    where: the lead-in opens the answer, and every item follows in the guide's order."""
+    answer = assistant.ask(question)
+    lead_in = _lead_in(settings, section_id, language)
+    assert answer.answer.startswith(lead_in), answer.answer
+    assert answer.citations[0].quote == f"{lead_in}:"  # cited apart: with the first item it is no sentence
+    positions = [answer.answer.find(item) for item in _list_items(settings, section_id, language)]
+    assert -1 not in positions and positions == sorted(positions), answer.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what is time-slicing?",
+        "what should I weigh before choosing kubernetes over a plain instance?",
+        "what should we weigh all of the kubernetes machinery against",  # a lead-in that leans back
+        "hoe fijn kun je een gpu opdelen?",
+        "can I share one GPU between pods?",
+        "what does managed kubernetes with gpu node pools mean?",
+    ],
+)
+def test_a_list_s_lead_in_is_never_quoted_without_its_list(
+    assistant: Assistant, settings: Settings, question: str
+) -> None:
+    answer = assistant.ask(question)
+    for section_id in ("kubernetes-support", "why-it-matters", "gpu-sharing", "tradeoffs"):
+        lead_in = _lead_in(settings, section_id, answer.language)
+        if lead_in in answer.answer:
+            items = [answer.answer.find(item) for item in _list_items(settings, section_id, answer.language)]
+            assert min(items) > answer.answer.find(lead_in), answer.answer
+
+
 def test_a_list_question_that_names_one_member_is_answered_about_that_one(
     assistant: Assistant, settings: Settings
 ) -> None:

@@ -74,3 +74,17 @@ def test_an_faq_question_restated_before_its_direct_answer_is_read_past() -> Non
     )
     assert reading_scores(yes_no, answer, book)[0]["lead_accuracy"] == 1.0  # the direct answer leads
     assert key_fact_recall(without_questions(answer.answer), [["worth it"]])[0] == 0.0
+
+
+@pytest.mark.parametrize(
+    ("lead_in", "lead"),
+    [
+        ("Support can mean two different things: [1] ", 1.0),  # one sentence of the guide with its first item
+        ("Support can mean two different things. [1] ", 0.0),  # a statement of its own: the item comes second
+    ],
+)
+def test_a_lead_in_is_read_with_the_first_item_of_its_list(lead_in: str, lead: float) -> None:
+    case = make_case(relevant_sections=["kubernetes-support"], key_facts=[["managed kubernetes"]])
+    text = f"{lead_in}Managed Kubernetes with GPU node pools. [1] GPU instances for your own cluster. [1]"
+    answer = _answer(text, "Managed Kubernetes with GPU node pools.", "kubernetes-support")
+    assert reading_scores(case, answer, BOOK)[0]["lead_accuracy"] == lead
