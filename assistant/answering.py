@@ -189,7 +189,9 @@ class Composer:
                 # It asks both: the guide's answer leads, then the records that match. A bare "Often yes"
                 # answers neither half, so no FAQ's direct yes/no answer opens it.
                 guide = self._guide_answer(guide_hits, analysis, direct_answer=False)
-                return guide[:_GUIDE_PART] + self._coherent(chosen)
+                # A lead-in keeps its whole list: cut short, it would promise items it does not give.
+                kept = len(guide) if any(self._lead_in(choice) for choice in guide) else _GUIDE_PART
+                return guide[:kept] + self._coherent(chosen)
             if "providers" in analysis.intents or "guide" in analysis.intents:  # a list, or a "what is"
                 chosen += self._guide_on_facts(chosen, vector, focus)
             return self._coherent(chosen)

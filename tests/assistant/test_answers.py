@@ -545,6 +545,8 @@ def test_a_list_s_lead_in_that_answers_leads_with_its_list(
         "what is time-slicing?",
         "what should I weigh before choosing kubernetes over a plain instance?",
         "what should we weigh all of the kubernetes machinery against",  # a lead-in that leans back
+        # the guide's part of an answer that asks for providers too
+        "waarom zou je kubernetes gebruiken voor gpu werk en welke aanbieders hebben beheerde kubernetes",
         "hoe fijn kun je een gpu opdelen?",
         "can I share one GPU between pods?",
         "what does managed kubernetes with gpu node pools mean?",
