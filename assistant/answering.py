@@ -8,6 +8,8 @@ sentence leads with the rest of its list item (an item makes one point), or an F
 the sentence that answers on (a yes/no question gets it whole); others join when they are likely to answer.
 A question for the members of a kind ("what are the trade-offs?") gets the guide's list of them: the items of
 a bulleted list, or the parts of a listing sentence.
+A list's lead-in ("Kubernetes earns its place … where you need orchestration …:") is quoted only leading its
+list, and is cited apart so that its quote stays a sentence of the corpus.
 A yes/no question may open with the FAQ's direct answer ("Usually not."), after the FAQ's question it answers;
 other questions never do. A sentence that leans on the one before it ("This is …", "Beide …") comes with it or
 not at all, or offers the part of it that stands alone ("version mismatches are the most common cause …"),
@@ -208,10 +210,10 @@ class Composer:
         quotable = [choice for choice in scored if self._coherent([choice])] or scored
         lead = next((c for c in quotable if self._can_lead(c)), quotable[0])
         members = self._members_asked(lead, analysis)
+        if not members and self._lead_in(lead):  # what it says, then the list it introduces
+            members = [lead, *self._listed(lead.key)]
         if members:  # as the guide lists them: the parts of one sentence, or list items that open with a name
             return self._coherent(members[:1]) + members[1:]
-        if self._facts.introduces_list(lead.key, lead.index):  # what it says, then the list it introduces
-            return self._coherent([lead]) + self._listed(lead.key)
         if self._kind(lead) == "faq":
             lead_with = self._faq_answer(lead, whole=analysis.form == "yes_no" and direct_answer)
         else:
