@@ -6,9 +6,11 @@ to one language when it is one of that language's closed-class words listed belo
 pronouns, articles, auxiliaries) or when wordfreq's corpora find it thousands of times more often in that
 language ("onder", "kaart", "prijs"); loanwords and shared terms never get that far. Words of one language
 alone decide; when a question mixes both ("Which providers hebben MIG?"), their balance and lingua's
-confidence decide together, and a word counts the more the earlier it stands: the question itself comes
-first and carries the grammatical frame ("do i still pay for the gpu nodes als er geen pods op draaien" is an
-English question with a Dutch clause after it). When neither tells, the conversation's language does.
+confidence decide together, and a word counts the more the earlier it stands in the clause that asks: the
+question itself carries the grammatical frame ("do i still pay for the gpu nodes als er geen pods op draaien"
+is an English question with a Dutch clause after it). A remark that sets the scene before it counts as little
+as a clause after it ("we run a managed cluster, zit de device plugin er dan al op" asks in Dutch). When
+neither tells, the conversation's language does.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from wordfreq import zipf_frequency
 
 from assistant.models import Language as LanguageCode
 from assistant.text import fold
+from assistant.understanding.form import asking_offset
 
 # Closed-class words (pronouns, articles, prepositions, conjunctions, auxiliaries, question words) carry a
 # sentence's grammatical frame, so in a mixed question they tell its language ("what's the beste videokaart
@@ -111,13 +114,21 @@ def _dutch_confidence(text: str) -> float:
     return next((value.value for value in values if value.language == Language.DUTCH), 0.0)
 
 
+def _frame_weight(position: int, remark: int, last: int) -> float:
+    """1 + _FRAME_POSITION at the first word of the clause that asks, falling evenly to 1 - _FRAME_POSITION at
+    the question's last word (`last` words on); a word of the remark before that clause weighs the least."""
+    if position < remark:
+        return 1 - _FRAME_POSITION
+    return 1 + _FRAME_POSITION * (1 - 2 * (position - remark) / last)
+
+
 def detect_language(text: str, fallback: LanguageCode | None = None) -> LanguageCode:
     """The language of a question; `fallback` (the conversation's language) decides what cannot be told."""
     words = _words(text)
-    last = max(len(words) - 1, 1)
+    remark = len(_words(fold(text)[: asking_offset(text)]))
+    last = max(len(words) - remark - 1, 1)
     evidence = [
-        _word_evidence(word) * (1 + _FRAME_POSITION * (1 - 2 * position / last))
-        for position, word in enumerate(words)
+        _word_evidence(word) * _frame_weight(position, remark, last) for position, word in enumerate(words)
     ]
     dutch = sum(value for value in evidence if value > 0)
     english = -sum(value for value in evidence if value < 0)

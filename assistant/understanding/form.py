@@ -33,7 +33,12 @@ _DUTCH_AUXILIARIES = frozenset(
     "kan kun kunt kunnen moet moeten mag mogen wil wilt willen zal zult zullen zou zouden is zijn ben bent "
     "was waren heeft hebben heb hebt had wordt worden werd doet doen".split()
 )
-_DUTCH_NON_VERBS = frozenset("het niet met net eigenlijk ook echt dat alleen".split())
+# Words that end like a finite verb (-t, -en) but never are one: articles, adverbs, prepositions ("één
+# notebook draaien, wat is er simpeler" opens with a number, not a verb).
+_DUTCH_NON_VERBS = frozenset(
+    "een geen het dat niet met net eigenlijk ook echt alleen even misschien toen omdat tegen binnen buiten "
+    "boven beneden".split()
+)
 # Subject pronouns: right after the first word they mark verb-first order ("betaal ik …", "krijg je …"), or,
 # after an English auxiliary, the start of the main clause that follows a leading clause with no comma ("if
 # my provider uses the operator do i still …").
@@ -127,17 +132,48 @@ def _asking_sentence(text: str) -> str:
     return asked[-1] if asked else text
 
 
+def _clauses(sentence: str) -> list[tuple[int, str]]:
+    """Where each clause a question might open with starts, and its text: the whole sentence first, then each
+    clause after a comma, dash or colon."""
+    clauses = [(0, sentence)]
+    breaks = list(_CLAUSE_BREAK.finditer(sentence))
+    for position, this_break in enumerate(breaks):
+        end = breaks[position + 1].start() if position + 1 < len(breaks) else len(sentence)
+        clauses.append((this_break.end(), sentence[this_break.end() : end].strip()))
+    return clauses
+
+
+def _words_of(clause: str) -> list[str]:
+    return _WORD.findall(clause.replace("'", ""))
+
+
 def question_form(question: str, language: str) -> Form:
     """yes_no for "Can I …?", "Moet ik …?"; open for what/which/how/why questions and requests."""
     sentence = main_clause(_asking_sentence(question))
-    clauses = [sentence, *(clause.strip() for clause in _CLAUSE_BREAK.split(sentence)[1:])]
-    forms = [_clause_form(_WORD.findall(clause.replace("'", "")), language) for clause in clauses]
+    forms = [_clause_form(_words_of(clause), language) for _, clause in _clauses(sentence)]
     asked = next((form for form in forms if form is not None), None)
-    if asked == "yes_no" and _offers_alternatives(_WORD.findall(sentence.replace("'", "")), language):
+    if asked == "yes_no" and _offers_alternatives(_words_of(sentence), language):
         return "open"
     if asked is None and _asks_to_judge(sentence):
         return "yes_no"
     return asked or "open"
+
+
+def asking_offset(question: str) -> int:
+    """Where, in the folded question, the clause that asks begins: after a remark or a leading clause that sets
+    the scene ("we run a managed cluster, zit de device plugin er dan al op" asks in its second clause, in
+    Dutch). 0 when the question asks from its first word, or when no clause opens like a question. Dutch word
+    order is allowed for, so a clause of either language is found."""
+    text = fold(question)
+    sentence = _asking_sentence(text)
+    start = text.rfind(sentence)
+    leading = _LEADING_CLAUSE.match(sentence)
+    if leading and leading.end() < len(sentence):
+        start, sentence = start + leading.end(), sentence[leading.end() :]
+    return next(
+        (start + offset for offset, clause in _clauses(sentence) if _clause_form(_words_of(clause), "nl")),
+        0,
+    )
 
 
 def _offers_alternatives(words: list[str], language: str) -> bool:

@@ -76,3 +76,18 @@ def test_in_a_mixed_question_the_grammatical_frame_outweighs_borrowed_nouns() ->
 )
 def test_in_a_mixed_question_the_words_that_come_first_weigh_more(question: str, language: str) -> None:
     assert detect_language(question) == language
+
+
+@pytest.mark.parametrize(
+    ("question", "language"),
+    [
+        # A remark that sets the scene comes first; the clause that asks carries the frame.
+        ("our team rents bare gpu vms, moeten we de container toolkit zelf installeren", "nl"),
+        ("wij hebben een eigen k3s cluster, does the operator install the drivers there", "en"),
+        ("ik heb alleen een paar a100 kaarten, which providers offer mig on those", "en"),
+    ],
+)
+def test_in_a_mixed_question_the_clause_that_asks_outweighs_a_remark_before_it(
+    question: str, language: str
+) -> None:
+    assert detect_language(question) == language

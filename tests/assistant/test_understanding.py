@@ -55,6 +55,9 @@ FORMS = [
     ("if i use spot nodes what happens to my jobs", "en", "open"),
     ("With managed node pools, am I still running the control plane?", "en", "yes_no"),
     ("wanneer moet ik de driver zelf installeren", "nl", "open"),
+    # an article or a number that ends like a verb does not open a verb-first question
+    ("één a100 huren, welke aanbieder is dan het goedkoopst", "nl", "open"),
+    ("een eigen cluster bouwen, hoe begin ik daaraan", "nl", "open"),
     ("waar kan ik h100's huren", "nl", "open"),
     # a topic or a remark before a dash or a colon
     ("gke node pools — do they come with the drivers installed", "en", "yes_no"),
