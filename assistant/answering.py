@@ -69,6 +69,11 @@ JOINS = 0.3
 # tuning sets' 135 follow-ups with key facts lead with the answer in 0.73 to 0.75 of cases from 0.2 to 0.5, and
 # in 0.70 at 0 (their key facts: 0.80 to 0.81 against 0.78).
 _OTHER_READING = 0.3
+# A sentence that joins must say something the answer has not said: one whose words overlap this much (Jaccard,
+# both languages) with a sentence already quoted repeats it. Set on the guide itself, not on questions: its one
+# near-verbatim repeat (the single-notebook advice, in the body and again in its FAQ) overlaps 0.52; the next
+# most alike pair of sentences, which say different things, 0.28.
+_REPEATS = 0.4
 
 
 @dataclass(frozen=True)
@@ -222,17 +227,30 @@ class Composer:
         if analysis.compares:  # both sides before any other sentence joins
             chosen += self._other_side(quotable, chosen, self._focus(analysis))
         quoted = {(choice.key, choice.index) for choice in chosen}
-        joining = [
-            c
-            for c in quotable
-            if (c.key, c.index) not in quoted and c.score >= JOINS and not self._lead_in(c)
-        ]
+        joining: list[Choice] = []
+        for c in quotable:
+            eligible = (c.key, c.index) not in quoted and c.score >= JOINS and not self._lead_in(c)
+            if eligible and not self._repeats(c, chosen + joining):
+                joining.append(c)
         chosen = self._coherent((chosen + joining)[:MAX_SENTENCES])
         if analysis.compares and len({choice.key[0] for choice in chosen}) == 1:
             chosen = self._in_named_order(chosen, analysis)
         if analysis.form == "yes_no" and direct_answer:
             chosen = self._with_direct_answer(chosen, chosen[0].key)
         return chosen
+
+    def _repeats(self, choice: Choice, chosen: list[Choice]) -> bool:
+        """Whether a guide sentence says again what another one already chosen says (`_REPEATS`). A part and
+        its own sentence are left to the rule that quotes a sentence once; records are not compared: two records
+        word a fact alike, each about its own provider."""
+        if self._kind(choice) == PROVIDER_KIND:
+            return False
+        words = self._terms(choice)
+        return any(
+            len(words & self._terms(other)) >= _REPEATS * len(words | self._terms(other))
+            for other in chosen
+            if self._kind(other) != PROVIDER_KIND and (other.key, other.index) != (choice.key, choice.index)
+        )
 
     def _rest_of_item(self, lead: Choice) -> list[Choice]:
         """The sentences after the lead in its list item: an item of the guide's lists makes one point, whole

@@ -599,3 +599,20 @@ def test_a_sentence_about_the_list_before_it_follows_the_whole_list_though_an_it
     )
     both = answer.answer.find("Both are legitimate forms")
     assert both > answer.answer.find(own_cluster) > answer.answer.find(managed) >= 0, answer.answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "why is kubernetes overkill for one notebook",
+        "waarom is een cluster overbodig voor één fine-tune run",
+        "for a single experiment in jupyter, is ssh on a rented box simpler than k8s",
+        "één fine-tuning run, gewoon een gehuurde instantie met ssh?",
+    ],
+)
+def test_an_answer_says_once_what_the_guide_says_twice(assistant: Assistant, question: str) -> None:
+    """The guide gives its advice for a single notebook in the body and again, nearly word for word, in its
+    FAQ: an answer quotes one of the two."""
+    answer = assistant.ask(question)
+    notebook = [sentence for sentence in split_sentences(answer.answer) if "notebook" in sentence.lower()]
+    assert len(notebook) == 1, answer.answer
