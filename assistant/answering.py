@@ -213,7 +213,7 @@ class Composer:
         # Only sentences that can be quoted coherently count. One leads when it needs at most the sentence
         # it leans on, so the answer comes by the second sentence, not after a chain of what it refers to.
         quotable = [choice for choice in scored if self._coherent([choice])] or scored
-        lead = next((c for c in quotable if self._can_lead(c)), quotable[0])
+        lead = self._through_lead_in(next((c for c in quotable if self._can_lead(c)), quotable[0]))
         members = self._members_asked(lead, analysis)
         if not members and self._lead_in(lead):  # what it says, then the list it introduces
             members = [lead, *self._listed(lead.key)]
@@ -359,6 +359,15 @@ class Composer:
         return [
             Choice(item, 0, 1.0) for item in self._facts.list_items(key) if not self._facts.leans(item, 0)
         ]
+
+    def _through_lead_in(self, lead: Choice) -> Choice:
+        """The lead, or the list's lead-in after it that leans on it: the sentence is then about that list
+        ("Kubernetes adds capabilities but also moving parts. Weigh them against a simpler rented instance:"),
+        and alone it names what only the list spells out. Leading through the lead-in quotes both and the list."""
+        after = Choice(lead.key, lead.index + 1, lead.score)
+        if lead.part is None and self._lead_in(after) and self._facts.leans(after.key, after.index):
+            return after
+        return lead
 
     def _lead_in(self, choice: Choice) -> bool:
         """A list's lead-in, which is quoted only leading its list."""

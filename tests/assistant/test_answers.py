@@ -616,3 +616,22 @@ def test_an_answer_says_once_what_the_guide_says_twice(assistant: Assistant, que
     answer = assistant.ask(question)
     notebook = [sentence for sentence in split_sentences(answer.answer) if "notebook" in sentence.lower()]
     assert len(notebook) == 1, answer.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "language"),
+    [("is kubernetes all upside?", "en"), ("heeft kubernetes alleen maar voordelen?", "nl")],
+)
+def test_a_sentence_a_lead_in_leans_on_leads_with_the_lead_in_and_its_list(
+    assistant: Assistant, settings: Settings, question: str, language: str
+) -> None:
+    """ "Kubernetes adds capabilities but also moving parts." names what only the list after "Weigh them against
+    a simpler rented instance:" spells out: it is quoted with the lead-in and every item, in the guide's order."""
+    answer = assistant.ask(question)
+    blocks = load_guide(settings.corpus_dir)[language].section("tradeoffs").blocks
+    introduction = next(blocks[i - 1] for i, block in enumerate(blocks) if block.bullet).sentences
+    assert answer.answer.startswith(introduction[0]), answer.answer
+    positions = [
+        answer.answer.find(text) for text in (introduction[1], *_list_items(settings, "tradeoffs", language))
+    ]
+    assert -1 not in positions and positions == sorted(positions), answer.answer
