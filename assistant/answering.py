@@ -9,7 +9,8 @@ the sentence that answers on (a yes/no question gets it whole); others join when
 A question for the members of a kind ("what are the trade-offs?") gets the guide's list of them: the items of
 a bulleted list, or the parts of a listing sentence.
 A list's lead-in ("Kubernetes earns its place … where you need orchestration …:") is quoted only leading its
-list, and is cited apart so that its quote stays a sentence of the corpus.
+list, and is cited apart so that its quote stays a sentence of the corpus; a sentence it leans on leads through it.
+A sentence that says again what one already chosen says does not join.
 A yes/no question may open with the FAQ's direct answer ("Usually not."), after the FAQ's question it answers;
 other questions never do. A sentence that leans on the one before it ("This is …", "Beide …") comes with it or
 not at all, or offers the part of it that stands alone ("version mismatches are the most common cause …"),
