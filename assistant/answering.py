@@ -247,11 +247,12 @@ class Composer:
         if self._kind(choice) == PROVIDER_KIND:
             return False
         words = self._terms(choice)
-        return any(
-            len(words & self._terms(other)) >= _REPEATS * len(words | self._terms(other))
+        others = (
+            self._terms(other)
             for other in chosen
             if self._kind(other) != PROVIDER_KIND and (other.key, other.index) != (choice.key, choice.index)
         )
+        return any(len(words & other) >= _REPEATS * len(words | other) for other in others)
 
     def _rest_of_item(self, lead: Choice) -> list[Choice]:
         """The sentences after the lead in its list item: an item of the guide's lists makes one point, whole

@@ -124,8 +124,9 @@ def _frame_weight(position: int, remark: int, last: int) -> float:
 
 def detect_language(text: str, fallback: LanguageCode | None = None) -> LanguageCode:
     """The language of a question; `fallback` (the conversation's language) decides what cannot be told."""
-    words = _words(text)
-    remark = len(_words(fold(text)[: asking_offset(text)]))
+    folded = fold(text)
+    words = _words(folded)
+    remark = len(_words(folded[: asking_offset(folded)]))
     last = max(len(words) - remark - 1, 1)
     evidence = [
         _word_evidence(word) * _frame_weight(position, remark, last) for position, word in enumerate(words)

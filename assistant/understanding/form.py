@@ -123,7 +123,13 @@ def questions_asked(question: str) -> list[str]:
 def main_clause(question: str) -> str:
     """The question without a leading subordinate clause, folded to lowercase."""
     text = fold(question).strip()
-    return _LEADING_CLAUSE.sub("", text, count=1) or text
+    return text[_main_clause_start(text) :]
+
+
+def _main_clause_start(text: str) -> int:
+    """Where the main clause begins after a leading subordinate clause; 0 when there is none, or nothing after it."""
+    leading = _LEADING_CLAUSE.match(text)
+    return leading.end() if leading and leading.end() < len(text) else 0
 
 
 def _asking_sentence(text: str) -> str:
@@ -166,10 +172,8 @@ def asking_offset(question: str) -> int:
     order is allowed for, so a clause of either language is found."""
     text = fold(question)
     sentence = _asking_sentence(text)
-    start = text.rfind(sentence)
-    leading = _LEADING_CLAUSE.match(sentence)
-    if leading and leading.end() < len(sentence):
-        start, sentence = start + leading.end(), sentence[leading.end() :]
+    main = _main_clause_start(sentence)
+    start, sentence = text.rfind(sentence) + main, sentence[main:]
     return next(
         (start + offset for offset, clause in _clauses(sentence) if _clause_form(_words_of(clause), "nl")),
         0,
