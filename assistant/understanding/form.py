@@ -7,8 +7,9 @@ statement comes before the question ("I only run one notebook, do I need Kuberne
 InfiniBand needed?"), the question is the sentence that ends in "?", and in it the clause after a comma that
 opens like a question. A statement that ends in a tag ("…, right?", "k8s or not", "…, toch?", "of niet?")
 asks whether it holds: yes or no. A question that opens like a yes/no question and goes on to a second clause
-after "or" ("is the device plugin mine to install, or does the provider handle it?") asks which of two holds:
-it is open, and "Often yes" would answer neither.
+after "or" ("is the device plugin mine to install, or does the provider handle it?"), or that ends in a short
+second option after "or" ("is MIG isolation done in hardware or in software?"), asks which of two holds: it is
+open, and "Often yes" would answer neither.
 """
 
 from __future__ import annotations
@@ -55,6 +56,12 @@ _SUBORDINATORS = frozenset(
     "if when once since because given assuming as after before while unless "
     "als wanneer indien omdat aangezien stel gegeven nu toen zodat terwijl".split()
 )
+# An alternative question's second option is a short phrase that ends it ("… in hardware or in software").
+_LAST_OPTION_WORDS = 6
+_NEGATIONS = frozenset("not no niet nee".split())  # "or not", "of niet": a tag, yes or no
+# Before "or", these make it join examples ("like preprocessing or rendering") or a subordinate clause
+# ("the same whether it's managed or my own cluster"), not a question's two options.
+_NOT_OPTIONS = frozenset("like such zoals bijvoorbeeld whether either".split())
 # A coordinating conjunction that opens a follow-up ("and …", "en wanneer dan wel?") joins it to what came
 # before; the clause's form is given by the word after it.
 _CONJUNCTIONS = frozenset("and or but so en of maar dus".split())
@@ -156,9 +163,12 @@ def _words_of(clause: str) -> list[str]:
 def question_form(question: str, language: str) -> Form:
     """yes_no for "Can I …?", "Moet ik …?"; open for what/which/how/why questions and requests."""
     sentence = main_clause(_asking_sentence(question))
-    forms = [_clause_form(_words_of(clause), language) for _, clause in _clauses(sentence)]
-    asked = next((form for form in forms if form is not None), None)
-    if asked == "yes_no" and _offers_alternatives(_words_of(sentence), language):
+    forms = [(offset, _clause_form(_words_of(clause), language)) for offset, clause in _clauses(sentence)]
+    start, asked = next(((offset, form) for offset, form in forms if form is not None), (0, None))
+    if asked == "yes_no" and (
+        _offers_alternatives(_words_of(sentence), language)
+        or _ends_in_option(_words_of(sentence[start:]), language)
+    ):
         return "open"
     if asked is None and _asks_to_judge(sentence):
         return "yes_no"
@@ -189,6 +199,26 @@ def _offers_alternatives(words: list[str], language: str) -> bool:
         if word in ("or", "of") and (
             _is_auxiliary(rest[0], language)
             or (language == "nl" and (_dutch_finite_verb(rest[0], rest) or _subject_second(rest[0], rest)))
+        ):
+            return True
+    return False
+
+
+def _ends_in_option(words: list[str], language: str) -> bool:
+    """Whether the clause that asks ends in a second option after "or" ("is the gpu operator from nvidia or from
+    the cloud provider", "is coreweave managed or bring your own", "werkt mig op elke kaart of alleen op nieuwe"):
+    an alternative question, open. Not "or not" (a tag), nor an "or" in examples ("batch jobs like
+    preprocessing or rendering") or after "whether", nor Dutch "of" that means whether ("of ik …").
+    """
+    ors = ("or",) if language == "en" else ("or", "of")
+    for position, word in enumerate(words[1:-1], start=1):
+        option = words[position + 1 :]
+        if (
+            word in ors
+            and len(option) <= _LAST_OPTION_WORDS
+            and option[0] not in _NEGATIONS | _SUBJECTS["nl"]
+            and words[position - 1] != "out"  # "out of the box" in a Dutch question
+            and not _NOT_OPTIONS.intersection(words[:position])
         ):
             return True
     return False

@@ -85,8 +85,17 @@ FORMS = [
     # a second clause after "or" offers alternatives: which one holds
     ("is the toolkit preinstalled or do i add it to my nodes myself", "en", "open"),
     ("zit mig er standaard in of moet ik het zelf aanzetten?", "nl", "open"),
-    ("can I run two pods on one gpu or three?", "en", "yes_no"),
-    ("werkt time-slicing ook op amd of alleen op nvidia?", "nl", "yes_no"),
+    # a clause that ends in a short second option asks which of the two holds
+    ("does the operator come from nvidia or from my cloud?", "en", "open"),
+    ("is this provider managed or bring your own", "en", "open"),
+    ("draait het control plane bij de provider of bij mij?", "nl", "open"),
+    ("werkt time-slicing ook op amd of alleen op nvidia?", "nl", "open"),
+    # but not an "or" between examples, after "whether", far from the end, or in a tag
+    ("batch jobs like rendering or encoding, does k8s help there?", "en", "yes_no"),
+    ("is the burden the same whether I run it or the provider does?", "en", "yes_no"),
+    ("are spot or preemptible nodes a sensible choice for nightly batch jobs?", "en", "yes_no"),
+    ("maakt het voor de prijs uit of ik gpu's deel", "nl", "yes_no"),
+    ("staat delen out of the box aan?", "nl", "yes_no"),
 ]
 
 
