@@ -59,9 +59,9 @@ _SUBORDINATORS = frozenset(
 # An alternative question's second option is a short phrase that ends it ("… in hardware or in software").
 _LAST_OPTION_WORDS = 6
 _NEGATIONS = frozenset("not no niet nee".split())  # "or not", "of niet": a tag, yes or no
-# Before "or", these make it join examples ("like preprocessing or rendering") or a subordinate clause
-# ("the same whether it's managed or my own cluster"), not a question's two options.
-_NOT_OPTIONS = frozenset("like such zoals bijvoorbeeld whether either".split())
+# Before "or", these make it join examples ("like preprocessing or rendering", "either MIG or MPS"), not a
+# question's two options.
+_EXAMPLES = frozenset("like such zoals bijvoorbeeld either".split())
 # A coordinating conjunction that opens a follow-up ("and …", "en wanneer dan wel?") joins it to what came
 # before; the clause's form is given by the word after it.
 _CONJUNCTIONS = frozenset("and or but so en of maar dus".split())
@@ -208,7 +208,8 @@ def _ends_in_option(words: list[str], language: str) -> bool:
     """Whether the clause that asks ends in a second option after "or" ("is the gpu operator from nvidia or from
     the cloud provider", "is coreweave managed or bring your own", "werkt mig op elke kaart of alleen op nieuwe"):
     an alternative question, open. Not "or not" (a tag), nor an "or" in examples ("batch jobs like
-    preprocessing or rendering") or after "whether", nor Dutch "of" that means whether ("of ik …").
+    preprocessing or rendering") or in a clause of whether ("the same whether it's managed or my own", "maakt het
+    uit of ik mig of mps kies"): those ask yes or no.
     """
     ors = ("or",) if language == "en" else ("or", "of")
     for position, word in enumerate(words[1:-1], start=1):
@@ -216,12 +217,19 @@ def _ends_in_option(words: list[str], language: str) -> bool:
         if (
             word in ors
             and len(option) <= _LAST_OPTION_WORDS
-            and option[0] not in _NEGATIONS | _SUBJECTS["nl"]
+            and option[0] not in _NEGATIONS
             and words[position - 1] != "out"  # "out of the box" in a Dutch question
-            and not _NOT_OPTIONS.intersection(words[:position])
+            and not _EXAMPLES.intersection(words[:position])
+            and not any(_opens_whether(words, earlier) for earlier in range(position + 1))
         ):
             return True
     return False
+
+
+def _opens_whether(words: list[str], position: int) -> bool:
+    """Whether the word opens a clause of whether: "whether", or Dutch "of" before its subject ("of ik", "of er")."""
+    following = words[position + 1] if position + 1 < len(words) else ""
+    return words[position] == "whether" or (words[position] == "of" and following in _SUBJECTS["nl"] | {"er"})
 
 
 def _asks_to_judge(sentence: str) -> bool:

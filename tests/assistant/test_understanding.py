@@ -94,7 +94,8 @@ FORMS = [
     ("batch jobs like rendering or encoding, does k8s help there?", "en", "yes_no"),
     ("is the burden the same whether I run it or the provider does?", "en", "yes_no"),
     ("are spot or preemptible nodes a sensible choice for nightly batch jobs?", "en", "yes_no"),
-    ("maakt het voor de prijs uit of ik gpu's deel", "nl", "yes_no"),
+    ("maakt het voor de prijs uit of ik mig of mps kies", "nl", "yes_no"),
+    ("does it matter whether i pick mig or mps", "en", "yes_no"),
     ("staat delen out of the box aan?", "nl", "yes_no"),
 ]
 
