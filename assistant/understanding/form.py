@@ -212,6 +212,9 @@ def _ends_in_option(words: list[str], language: str) -> bool:
     uit of ik mig of mps kies"): those ask yes or no.
     """
     ors = ("or",) if language == "en" else ("or", "of")
+    whether = next(
+        (position for position in range(len(words)) if _opens_whether(words, position)), len(words)
+    )
     for position, word in enumerate(words[1:-1], start=1):
         option = words[position + 1 :]
         if (
@@ -220,7 +223,7 @@ def _ends_in_option(words: list[str], language: str) -> bool:
             and option[0] not in _NEGATIONS
             and words[position - 1] != "out"  # "out of the box" in a Dutch question
             and not _EXAMPLES.intersection(words[:position])
-            and not any(_opens_whether(words, earlier) for earlier in range(position + 1))
+            and position < whether
         ):
             return True
     return False
