@@ -117,7 +117,7 @@ class QuestionAnalyzer:
         search_text = f"{context} {question}" if context else question
         scores = self._scope(question, context, written)
         referred = referred_one(question, lambda: self.names.in_order(previous_answer(history) or ""))
-        named = frozenset({referred}) if referred else self.names.named(search_text)
+        named = frozenset({referred}) if referred else self._named(question, context)
         asked, cheapest, facts = (
             extract_follow_up_filter(context, question, language)
             if context
@@ -167,6 +167,15 @@ class QuestionAnalyzer:
         if refers_back(question, self._known_word) or not any(self._retriever.knows(term) for term in own):
             return search_text
         return question
+
+    def _named(self, question: str, context: str | None) -> frozenset[str]:
+        """The providers a question is about. A follow-up that names providers of its own ("en bij nebius?"
+        after "heeft coreweave infiniband?") asks the same of those instead, unless it compares them with the
+        earlier ones ("how does nebius compare?"); one that names none is about the earlier ones."""
+        own = self.names.named(question)
+        if context is None or (own and not compares(question)):
+            return own
+        return self.names.named(f"{context} {question}")
 
     def _asked_apart(self, question: str, language: Language) -> frozenset[str]:
         """What the questions of a compound question ask, each read on its own ("who has InfiniBand and why

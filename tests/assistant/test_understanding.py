@@ -352,6 +352,29 @@ def test_a_question_about_one_provider_of_the_previous_answer_asks_about_that_pr
     assert answer.citations[0].section_id == "provider:crusoe"
 
 
+@pytest.mark.parametrize(
+    ("earlier", "follow_up", "named"),
+    [
+        ("does runpod offer spot gpus", "and vultr?", {"vultr"}),
+        ("heeft scaleway mig", "en bij ovhcloud?", {"ovhcloud"}),
+        ("does runpod offer spot gpus", "how does vultr compare?", {"runpod", "vultr"}),
+        ("does runpod offer spot gpus", "in which regions?", {"runpod"}),
+    ],
+)
+def test_a_follow_up_naming_another_provider_asks_about_that_one(
+    assistant: Assistant, earlier: str, follow_up: str, named: set[str]
+) -> None:
+    """The earlier provider stays only when the follow-up compares or names none; repeated, its record would
+    lead the answer to a question about another."""
+    history = [Turn(role="user", content=earlier), Turn(role="assistant", content="…")]
+    assert assistant.analyzer.analyze(follow_up, history=history).named == named
+    if len(named) == 1:
+        answer = assistant.ask(follow_up, history=history)
+        assert {citation.section_id for citation in answer.citations} == {
+            f"provider:{slug}" for slug in named
+        }
+
+
 def test_a_record_answer_on_a_method_its_sources_leave_open_says_so(assistant: Assistant) -> None:
     """Asked about one sharing method, a record that confirms another but leaves this one open answers with
     what it leaves open too, not only with the method it confirms."""
