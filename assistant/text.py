@@ -40,9 +40,10 @@ SCHEMA_WHITE_SPACE = "\t\n\v\f\r \u00a0\u1680\u2028\u2029\u202f\u205f\u3000\ufef
 _ALIASES = {"k8s": "kubernetes", "gpus": "gpu"}
 
 
-# A sentence this long that lists its parts after ":" or between ";" can be quoted one part at a time.
+# A sentence this long that lists its parts after ":" or between ";" can be quoted one part at a time; the "and"
+# before its last part joins it to the list and is no part of it ("…; and matching driver and CUDA versions …").
 _LONG_SENTENCE = 200
-_CLAUSE_BOUNDARY = re.compile(r"[;:]\s+")
+_CLAUSE_BOUNDARY = re.compile(r"[;:]\s+(?:(?:and|en)\s+)?")
 
 
 def split_clauses(sentence: str) -> list[str]:

@@ -6,6 +6,7 @@ import pytest
 
 from assistant.sentences import leans_back
 from assistant.spans import standalone_part
+from assistant.text import split_clauses
 
 
 @pytest.mark.parametrize(
@@ -48,3 +49,18 @@ def test_a_sentence_that_leans_back_offers_the_part_that_stands_alone(sentence: 
 def test_a_sentence_with_no_main_clause_of_its_own_offers_no_part(sentence: str) -> None:
     """Dropping "Without these," would turn a condition into a claim: such a sentence is quoted whole or not."""
     assert standalone_part(sentence) == ""
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "It takes three parts working together: a scheduler that knows all of the cards and their memory limits; a "
+        "runtime that lets every container see the driver it needs; and drivers that match your images.",
+        "Er zijn drie onderdelen nodig die samenwerken: een scheduler die de kaarten en hun geheugen kent; een "
+        "runtime die elke container de driver laat zien die hij nodig heeft; en drivers die passen bij uw images.",
+    ],
+)
+def test_the_last_part_of_a_listing_sentence_is_quoted_without_the_and_that_joins_it(sentence: str) -> None:
+    parts = split_clauses(sentence)
+    assert len(parts) == 4
+    assert parts[-1].startswith("drivers") and all(part in sentence for part in parts)
