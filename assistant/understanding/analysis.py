@@ -6,7 +6,7 @@ asks for and its form come from the words; its language from the whole question 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -31,6 +31,7 @@ from assistant.understanding.form import Form, asks_for_list, compares, question
 from assistant.understanding.intent import BankNeighbours, CorpusEvidence, IntentModel, IntentScores
 
 _BANK_BLOCK = 64  # bank questions per product with the passages' vectors
+_UNASKED = 0.25  # a follow-up whose own words give an intent less than this does not ask it
 
 
 @dataclass(frozen=True)
@@ -150,14 +151,25 @@ class QuestionAnalyzer:
     def _scope(self, question: str, context: str | None, language: Language) -> IntentScores:
         """The scores of the question, read with the one before it when it is a follow-up. One that is a
         follow-up only by a pronoun has words enough to be judged by them: it is out of scope when they are
-        ("how do I upgrade that without downtime?" after "what is the GPU Operator?")."""
+        ("how do I upgrade that without downtime?" after "what is the GPU Operator?"). Read together, the two
+        turns often ask for both the guide and the providers; a follow-up asks only what its own words make
+        likely ("en wat is dat precies, infiniband?" after "welke aanbieders hebben infiniband?" asks the guide,
+        not for the providers again)."""
         if context is None:
             return self.scores(question, language)
         scores = self.scores(f"{context} {question}", language)
-        if scores.out_of_scope or continues(question):
+        if scores.out_of_scope:
             return scores
         own = self.scores(question, language)
-        return own if own.out_of_scope else scores
+        if own.out_of_scope:
+            return scores if continues(question) else own
+        likelihood = {"guide": own.guide, "providers": own.providers}
+        unasked = all(likelihood[intent] < _UNASKED for intent in scores.likeliest - own.likeliest)
+        return (
+            replace(scores, likeliest=own.likeliest)
+            if own.likeliest < scores.likeliest and unasked
+            else scores
+        )
 
     def reading(self, question: str, search_text: str) -> str:
         """A follow-up's own words when the corpus knows any of them ("and MIG?"), else, or when it points

@@ -375,6 +375,38 @@ def test_a_follow_up_naming_another_provider_asks_about_that_one(
         }
 
 
+@pytest.mark.parametrize(
+    ("earlier", "follow_up", "intents"),
+    [
+        (
+            "which clouds give me infiniband between nodes?",
+            "and what is infiniband for, actually?",
+            {"guide"},
+        ),
+        ("welke aanbieders hebben spot gpu's?", "wat is het risico daarvan voor mijn training?", {"guide"}),
+    ],
+)
+def test_a_follow_up_asks_what_its_own_words_make_likely(
+    assistant: Assistant, earlier: str, follow_up: str, intents: set[str]
+) -> None:
+    """Read with the turn before, most follow-ups look like they ask for the guide and the providers; one about
+    the guide alone does not get the provider list the turn before already gave."""
+    history = [Turn(role="user", content=earlier), Turn(role="assistant", content="…")]
+    assert assistant.analyzer.analyze(follow_up, history=history).intents == intents
+
+
+def test_a_follow_up_that_picks_from_the_providers_listed_still_asks_for_providers(
+    assistant: Assistant,
+) -> None:
+    """Its own words alone ("which of those …") say little: unless they make the providers unlikely, the
+    reading with the turn before stands."""
+    history = [Turn(role="user", content="who offers spot gpu nodes?"), Turn(role="assistant", content="…")]
+    assert (
+        "providers"
+        in assistant.analyzer.analyze("and which of those also have MIG?", history=history).intents
+    )
+
+
 def test_a_record_answer_on_a_method_its_sources_leave_open_says_so(assistant: Assistant) -> None:
     """Asked about one sharing method, a record that confirms another but leaves this one open answers with
     what it leaves open too, not only with the method it confirms."""
