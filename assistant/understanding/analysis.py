@@ -27,6 +27,7 @@ from assistant.providers.names import ProviderNames
 from assistant.providers.schema import ProviderRecord
 from assistant.retrieval import HybridRetriever
 from assistant.text import content_terms
+from assistant.understanding.asked import asks_for_providers_by_name
 from assistant.understanding.form import Form, asks_for_list, compares, question_form, questions_asked
 from assistant.understanding.intent import BankNeighbours, CorpusEvidence, IntentModel, IntentScores
 
@@ -154,7 +155,8 @@ class QuestionAnalyzer:
         ("how do I upgrade that without downtime?" after "what is the GPU Operator?"). Read together, the two
         turns often ask for both the guide and the providers; a follow-up asks only what its own words make
         likely ("en wat is dat precies, infiniband?" after "welke aanbieders hebben infiniband?" asks the guide,
-        not for the providers again)."""
+        not for the providers again), and one that asks for providers by name asks for them alone ("welke
+        providers hebben dat?" after "wat is mig?": the guide's answer came with the turn before)."""
         if context is None:
             return self.scores(question, language)
         scores = self.scores(f"{context} {question}", language)
@@ -163,6 +165,12 @@ class QuestionAnalyzer:
         own = self.scores(question, language)
         if own.out_of_scope:
             return scores if continues(question) else own
+        if (
+            "providers" in scores.likeliest
+            and asks_for_providers_by_name(question)
+            and len(questions_asked(question)) < 2
+        ):
+            return replace(scores, likeliest=frozenset({"providers"}))
         likelihood = {"guide": own.guide, "providers": own.providers}
         unasked = all(likelihood[intent] < _UNASKED for intent in scores.likeliest - own.likeliest)
         return (

@@ -37,6 +37,17 @@ _NOT_A_NOUN = frozenset(
 def asked_for(question: str) -> str | None:
     """ASKS_FOR_PROVIDER, ASKS_FOR_OTHER, or None when no question word asks for a thing."""
     text = fold(question)
+    return _determined(text) or (ASKS_FOR_PROVIDER if _AGENT.search(text) else None)
+
+
+def asks_for_providers_by_name(question: str) -> bool:
+    """Whether a question word asks for providers with a noun that names them ("which providers have that",
+    "welke aanbieders"); "who" may ask for a person instead ("who installs the device plugin then?")."""
+    return _determined(fold(question)) == ASKS_FOR_PROVIDER
+
+
+def _determined(text: str) -> str | None:
+    """What the first determiner question word asks for ("which clouds", "welke kaarten"), if any."""
     for match in _DETERMINER.finditer(text):
         words = match.group(1).split()
         if words[0] in ("of", "van"):
@@ -46,4 +57,4 @@ def asked_for(question: str) -> str | None:
         if any(_PROVIDER_NOUNS.match(word) for word in words):
             return ASKS_FOR_PROVIDER
         return ASKS_FOR_OTHER
-    return ASKS_FOR_PROVIDER if _AGENT.search(text) else None
+    return None

@@ -123,8 +123,17 @@ _SECOND_QUESTION = re.compile(
 
 
 def questions_asked(question: str) -> list[str]:
-    """The questions a compound question joins, each as written: one for a simple question."""
-    return [part for part in _SECOND_QUESTION.split(question.strip()) if part]
+    """The questions a compound question joins, each as written: one for a simple question. An interjection
+    before "and" ("ok, and which clouds support that?") asks nothing; a question word alone does ("… and when?")."""
+    parts = [part for part in _SECOND_QUESTION.split(question.strip()) if part]
+    if len(parts) > 1 and _is_interjection(parts[0]):
+        return parts[1:]
+    return parts
+
+
+def _is_interjection(part: str) -> bool:
+    words = _words_of(fold(part))
+    return len(words) == 1 and words[0] not in _QUESTION_WORDS
 
 
 def main_clause(question: str) -> str:

@@ -12,7 +12,12 @@ from assistant.models import Turn
 from assistant.refusal import no_matches_text
 from assistant.service import Assistant
 from assistant.understanding.analysis import QuestionAnalyzer
-from assistant.understanding.asked import ASKS_FOR_OTHER, ASKS_FOR_PROVIDER, asked_for
+from assistant.understanding.asked import (
+    ASKS_FOR_OTHER,
+    ASKS_FOR_PROVIDER,
+    asked_for,
+    asks_for_providers_by_name,
+)
 from assistant.understanding.bank import BankError, load_bank
 from assistant.understanding.form import asks_for_list, compares, question_form, questions_asked
 from assistant.understanding.intent import BankNeighbours, IntentModel, IntentScores
@@ -152,6 +157,9 @@ def test_a_question_that_sets_things_side_by_side_is_a_comparison() -> None:
         ),
         ("which providers offer MIG and MPS?", ["which providers offer MIG and MPS?"]),
         ("wat is time-slicing en MPS", ["wat is time-slicing en MPS"]),
+        ("ok, and which clouds support that?", ["which clouds support that?"]),
+        ("prima, en waarom dan?", ["waarom dan?"]),
+        ("who built the device plugin and why?", ["who built the device plugin", "why?"]),
     ],
 )
 def test_a_compound_question_is_split_into_the_questions_it_joins(question: str, asked: list[str]) -> None:
@@ -320,6 +328,21 @@ def test_the_bank_holds_no_question_of_an_evaluation_set() -> None:
 
 
 @pytest.mark.parametrize(
+    ("question", "by_name"),
+    [
+        ("ok, and which clouds support that?", True),
+        ("welke aanbieders bieden dat?", True),
+        ("who installs the device plugin then?", False),
+        ("welke kaarten hebben mig", False),
+    ],
+)
+def test_a_question_asks_for_providers_by_name_only_with_a_noun_for_them(
+    question: str, by_name: bool
+) -> None:
+    assert asks_for_providers_by_name(question) is by_name
+
+
+@pytest.mark.parametrize(
     ("question", "asked"),
     [
         ("which providers have spot nodes", ASKS_FOR_PROVIDER),
@@ -384,13 +407,16 @@ def test_a_follow_up_naming_another_provider_asks_about_that_one(
             {"guide"},
         ),
         ("welke aanbieders hebben spot gpu's?", "wat is het risico daarvan voor mijn training?", {"guide"}),
+        ("what does MPS do?", "ok, and which clouds support that?", {"providers"}),
+        ("hoe werkt time-slicing?", "welke aanbieders bieden dat?", {"providers"}),
     ],
 )
 def test_a_follow_up_asks_what_its_own_words_make_likely(
     assistant: Assistant, earlier: str, follow_up: str, intents: set[str]
 ) -> None:
     """Read with the turn before, most follow-ups look like they ask for the guide and the providers; one about
-    the guide alone does not get the provider list the turn before already gave."""
+    the guide alone does not get the provider list the turn before already gave, nor one for the providers the
+    guide's answer."""
     history = [Turn(role="user", content=earlier), Turn(role="assistant", content="…")]
     assert assistant.analyzer.analyze(follow_up, history=history).intents == intents
 
