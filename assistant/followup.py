@@ -96,3 +96,13 @@ def referred_one(question: str, mentions: Callable[[], list[str]]) -> str | None
         return mentioned[0] if len(mentioned) == 1 else None
     index = _ORDINALS[place]
     return mentioned[index] if -len(mentioned) <= index < len(mentioned) else None
+
+
+def naming(question: str, slug: str) -> str | None:
+    """A follow-up about one provider as the question it stands for: its pronouns and references ("it", "that
+    one", "die laatste") replaced by the provider's name ("does it have MIG?" → "does nebius have mig?"); None
+    when it has none to replace ("en wat kost dat?" leans on the whole turn before, not on the provider)."""
+    text = fold(question)
+    name = slug.replace("-", " ")
+    named = _PERSONAL.sub(name, _REFERENCE.sub(name, text))
+    return named if named != text else None

@@ -13,6 +13,7 @@ import numpy as np
 from assistant.followup import (
     continues,
     is_follow_up,
+    naming,
     previous_answer,
     previous_question,
     referred_one,
@@ -117,16 +118,18 @@ class QuestionAnalyzer:
         language = language or written
         context = earlier if earlier and is_follow_up(question, self._known_word) else None
         search_text = f"{context} {question}" if context else question
-        scores = self._scope(question, context, written)
         referred = referred_one(question, lambda: self.names.in_order(previous_answer(history) or ""))
         named = frozenset({referred}) if referred else self._named(question, context)
+        about = referred or self._pointed_at(question, context, named)
+        stands_for = naming(question, about) if about else None
+        scores = self._scope(stands_for or question, None if stands_for else context, written)
         asked, cheapest, facts = (
             extract_follow_up_filter(context, question, language)
             if context
             else extract_filter(question, language)
         )
         intents = (
-            self._about_referred(question, written, scores)
+            self._about_referred(scores)
             if referred
             else self._intents(scores, named, filters=bool(asked.public()))
         )
@@ -197,6 +200,15 @@ class QuestionAnalyzer:
             return own
         return self.names.named(f"{context} {question}")
 
+    def _pointed_at(self, question: str, context: str | None, named: frozenset[str]) -> str | None:
+        """The one provider a follow-up is about when only the turn before names it ("does it have MIG?" after
+        "tell me about nebius"): one whose pronoun stands for it is read as the question it stands for ("does
+        nebius have MIG?"), which asks the record, where read with the turn before it looked like a question
+        about MIG."""
+        if context is None or len(named) != 1 or self.names.named(question):
+            return None
+        return next(iter(named))
+
     def _asked_apart(self, question: str, language: Language) -> frozenset[str]:
         """What the questions of a compound question ask, each read on its own ("who has InfiniBand and why
         do I need it for training?" asks for the records and the guide); nothing for a simple question. Not
@@ -211,12 +223,12 @@ class QuestionAnalyzer:
         terms = content_terms(word)
         return bool(terms) and self._retriever.knows(terms[0])
 
-    def _about_referred(self, question: str, language: Language, scores: IntentScores) -> frozenset[str]:
+    def _about_referred(self, scores: IntentScores) -> frozenset[str]:
         """A question about one provider of the previous answer ("what regions is that one in") asks about
-        that provider, not for a list, and about the guide only when its own words do."""
+        that provider, not for a list, and about the guide only when its words, with the provider named, do."""
         if scores.out_of_scope:
             return frozenset({"out_of_scope"})
-        return frozenset({"named_provider"} | (self.scores(question, language).likeliest & {"guide"}))
+        return frozenset({"named_provider"} | (scores.likeliest & {"guide"}))
 
     @staticmethod
     def _intents(scores: IntentScores, named: frozenset[str], filters: bool) -> frozenset[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.followup import is_follow_up, previous_answer, referred_one, refers_back
+from assistant.followup import is_follow_up, naming, previous_answer, referred_one, refers_back
 from assistant.models import Turn
 
 LISTED = ["coreweave", "lambda", "crusoe"]
@@ -84,3 +84,18 @@ def test_a_short_continuing_or_pointing_back_question_is_a_follow_up(question: s
 )
 def test_a_follow_up_that_points_back_with_a_pronoun_is_recognised(question: str, points_back: bool) -> None:
     assert refers_back(question, KNOWN) == points_back
+
+
+@pytest.mark.parametrize(
+    ("question", "stands_for"),
+    [
+        ("does it do spot nodes?", "does voltage park do spot nodes?"),
+        ("which regions is that one in", "which regions is voltage park in"),
+        ("en wat kost een a100 bij die laatste?", "en wat kost een a100 bij voltage park?"),
+        ("en wat kost dat?", None),  # "dat" is the whole turn before, not the provider
+    ],
+)
+def test_a_follow_up_about_one_provider_stands_for_the_question_naming_it(
+    question: str, stands_for: str | None
+) -> None:
+    assert naming(question, "voltage-park") == stands_for

@@ -433,6 +433,25 @@ def test_a_follow_up_that_picks_from_the_providers_listed_still_asks_for_provide
     )
 
 
+@pytest.mark.parametrize(
+    ("earlier", "follow_up", "guide"),
+    [
+        ("tell me about nebius and kubernetes", "does it support MIG", False),
+        ("what does azure offer for gpu kubernetes?", "does it do MPS?", False),
+        ("tell me about coreweave's gpu kubernetes", "what regions is it in", False),
+        ("tell me about lambda's gpu kubernetes", "and what is MIG anyway, on it?", True),
+    ],
+)
+def test_a_follow_up_about_a_provider_by_pronoun_is_read_with_the_provider_named(
+    assistant: Assistant, earlier: str, follow_up: str, guide: bool
+) -> None:
+    """Read with the turn before, "does it have MIG?" looked like a question about MIG; with the provider
+    named, it asks the record, and the guide only when its words ask the guide."""
+    history = [Turn(role="user", content=earlier), Turn(role="assistant", content="…")]
+    intents = assistant.analyzer.analyze(follow_up, history=history).intents
+    assert "named_provider" in intents and ("guide" in intents) is guide
+
+
 def test_a_record_answer_on_a_method_its_sources_leave_open_says_so(assistant: Assistant) -> None:
     """Asked about one sharing method, a record that confirms another but leaves this one open answers with
     what it leaves open too, not only with the method it confirms."""
