@@ -119,8 +119,9 @@ class QuestionAnalyzer:
         context = earlier if earlier and is_follow_up(question, self._known_word) else None
         search_text = f"{context} {question}" if context else question
         referred = referred_one(question, lambda: self.names.in_order(previous_answer(history) or ""))
-        named = frozenset({referred}) if referred else self._named(question, context)
-        about = referred or self._pointed_at(question, context, named)
+        own_names = self.names.named(question)
+        named = frozenset({referred}) if referred else self._named(question, own_names, context)
+        about = referred or self._pointed_at(own_names, context, named)
         stands_for = naming(question, about) if about else None
         scores = self._scope(stands_for or question, None if stands_for else context, written)
         asked, cheapest, facts = (
@@ -191,21 +192,22 @@ class QuestionAnalyzer:
             return search_text
         return question
 
-    def _named(self, question: str, context: str | None) -> frozenset[str]:
-        """The providers a question is about. A follow-up that names providers of its own ("en bij nebius?"
-        after "heeft coreweave infiniband?") asks the same of those instead, unless it compares them with the
-        earlier ones ("how does nebius compare?"); one that names none is about the earlier ones."""
-        own = self.names.named(question)
+    def _named(self, question: str, own: frozenset[str], context: str | None) -> frozenset[str]:
+        """The providers a question is about, given those it names itself (`own`). A follow-up that names
+        providers of its own ("en bij nebius?" after "heeft coreweave infiniband?") asks the same of those
+        instead, unless it compares them with the earlier ones ("how does nebius compare?"); one that names none
+        is about the earlier ones."""
         if context is None or (own and not compares(question)):
             return own
         return self.names.named(f"{context} {question}")
 
-    def _pointed_at(self, question: str, context: str | None, named: frozenset[str]) -> str | None:
+    @staticmethod
+    def _pointed_at(own: frozenset[str], context: str | None, named: frozenset[str]) -> str | None:
         """The one provider a follow-up is about when only the turn before names it ("does it have MIG?" after
         "tell me about nebius"): one whose pronoun stands for it is read as the question it stands for ("does
         nebius have MIG?"), which asks the record, where read with the turn before it looked like a question
         about MIG."""
-        if context is None or len(named) != 1 or self.names.named(question):
+        if context is None or len(named) != 1 or own:
             return None
         return next(iter(named))
 
