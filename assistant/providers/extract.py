@@ -3,7 +3,8 @@
 Whether a question asks for providers at all is decided before this, by the question-understanding step;
 this module only reads which record facts it names. The words decide: "MIG or MPS" / "MIG of MPS" asks for
 either (`sharing_any`), "MIG and MPS" for both (`sharing`), and a fact under a negation ("without spot",
-"geen spot") is left out rather than read as the positive.
+"geen spot") or waved away after it ("spot hoeft niet") is left out rather than read as the positive. Where a
+question names a fact twice, setting it side by side with another and then asking, the last naming asks.
 """
 
 from __future__ import annotations
@@ -60,14 +61,22 @@ _MANAGED = _any(
     r"(?<!zelf )\bbeheerde?\b",
     r"\bcontrol ?plane (?:is |wordt )?(?:managed|beheerd)",
 )
+# A cluster of one's own: said outright, by a distribution only run on one's own machines (k3s, kubeadm), by
+# running Kubernetes oneself ("zelf k8s draaien"), or by joining rented machines to a cluster one already has.
+_CLUSTER = r"(?:cluster|k3s|k8s|kubernetes|kube)"
 _OWN_CLUSTER = _any(
-    r"\bown (?:\w+ ){0,2}cluster",
+    rf"\bown (?:\w+ ){{0,2}}{_CLUSTER}",
     r"\bbring (?:your|my|our) own\b",
     r"\bbyo\w*",
     r"\bself ?managed",
-    r"\beigen (?:\w+ ){0,2}cluster",
+    rf"\beigen (?:\w+ ){{0,2}}{_CLUSTER}",
     r"\bzelf ?beheerd\w*",
-    r"\bzelf (?:\w+ ){0,2}(?:beheren|installeren)\b",
+    r"(?<!driver )(?<!drivers )\bzelf (?:(?!drivers?\b)\w+ ){0,2}(?:beheren|installeren)\b",
+    rf"\bzelf (?:\w+ ){{0,3}}{_CLUSTER}\b",
+    r"\b(?:k3s|kubeadm|rke2?|microk8s)\b",
+    r"\b(?:existing|bestaande?) (?:\w+ )?cluster",
+    r"\bcluster (?:i|we) (?:already )?(?:run|have|operate)\b",
+    rf"\b(?:attach|join|add|koppel|hang|toevoeg)\w* (?:\w+ ){{0,5}}(?:to|into|aan|in|bij) (?:\w+ ){{0,2}}{_CLUSTER}\b",
 )
 _TIME_SLICING = _any(r"\btime ?slic\w*", r"\btime ?shar\w*", r"\btijdsdeling")
 _MIG = _any(r"\bmig\b", r"\bmulti ?instance gpu")
@@ -81,6 +90,8 @@ _GPU_SHARING = _any(
     r"(?:one |a |a single |een |1 |the same |dezelfde )?gpu\b",
     r"\bfractional gpu",
     r"\b(?:split|partition) (?:a |one )?gpu",
+    r"\bgpu(?:'?s)? (?:\w+ )?(?:delen|verdelen|opdelen|splitsen)\b",
+    r"\b(?:delen|verdelen|opdelen|splitsen) van (?:een |1 |de )?gpu",
     r"\b(?:multiple|several|many|two|meerdere|veel|twee) (?:\w+ ){0,3}(?:one|a single|1|een|the same|dezelfde) gpu\b",
     r"\bgpu (?:opdelen|splitsen)",
 )
@@ -99,21 +110,31 @@ _INTERCONNECT = _any(
     r"\bgedistribueerde training",
 )
 _SPOT = _any(
-    r"\bspot\b", r"\bpre ?emptib\w*", r"\bpre ?empti(?:ve|eve)\b", r"\binterruptible", r"\bonderbreekba\w*"
+    r"\bspot(?:nodes?|instances?|instanties?|gpus?|vms?|machines?|prij\w*|capaciteit)?\b",
+    r"\bpre ?emptib\w*",
+    r"\bpre ?empti(?:ve|eve)\b",
+    r"\binterruptible",
+    r"\bonderbreekba\w*",
 )
+# Scaling verbs with their prefixes ("autoscale", "downscale", "afschalen", "terugschalen").
 _SCALE_TO_ZERO = _any(
-    r"\bscal\w* (?:\w+ ){0,3}(?:down )?to (?:zero|0)\b",
+    r"\b\w*(?:scal|scha+l)\w* (?:\w+ ){0,4}(?:to|naar|tot) (?:zero|nul|0)\b",
     r"\bzero nodes\b",
-    r"\b(?:naar|tot) (?:nul|0) (?:\w+ )?schal\w*",
-    r"\bscha+l\w* (?:\w+ ){0,4}(?:naar|tot) (?:nul|0)\b",
+    r"\b(?:naar|tot|to) (?:nul|zero|0) (?:\w+ )?\w*(?:scal|scha+l)\w*",
     r"\bidle\b.{0,30}\b(?:gpu|node|cost|kost|pay|betal)",
     r"\b(?:pay\w*|betaal|betalen|cost\w*|kosten) (?:\w+ ){0,3}(?:idle|ongebruikt\w*|inactiev\w*|stilstaand\w*)",
     r"\b(?:stille|idle) kosten",
 )
+# Drivers someone else installs: said outright, as drivers already there ("drivers al op de nodes", "drivers
+# sorted for me"), or as not installing them oneself ("ik wil geen drivers zelf installeren").
+_NOT_ONESELF = r"\b(?:no|not|dont|don't|never|without|geen|niet|zonder) (?:\w+ ){0,2}"
 _DRIVERS = _any(
     r"\bdrivers?\b.{0,40}\b(?:preinstalled|pre installed|installed|voorgeinstalleerd\w*|geinstalleerd|included|"
     r"meegeleverd|install|installeren)\b",
     r"\b(?:preinstalled|voorgeinstalleerde?|installed|install|installeren) (?:\w+ ){0,2}drivers?\b",
+    r"\bdrivers?\b.{0,40}\b(?:already|al (?:op|klaar|aanwezig|erop)|erop|klaar|set up|sorted|ready)\b",
+    rf"{_NOT_ONESELF}drivers? (?:\w+ ){{0,2}}install\w*",
+    rf"{_NOT_ONESELF}install\w* (?:\w+ ){{0,2}}drivers?\b",
     r"\bgpu operator\b",
 )
 _AMD = _any(r"\bamd\b", r"\brocm\b", r"\binstinct\b")
@@ -143,7 +164,9 @@ _AREAS = {
         r"\bverenigde staten\b",
         r"\busa\b",
         r"\bus[- ](?:east|west|central|north|south)",
-        r"\b(?:in|from|within|across) the us\b",
+        r"\b(?:in|from|within|across) the (?:us|states)\b",
+        r"\b(?:in|uit|binnen) de us\b",
+        r"^us (?:\w+ )?(?:providers?|aanbieders?|clouds?|regions?|nodes?)\b",
         r"\bus[- ](?:based|regions?|datacenters?|data centers?|datacentres?|data centres?)\b",
         r"\b(?:virginia|oregon|ohio|texas|california|californie|iowa|nevada|arizona|illinois|utah)\b",
         r"\b(?:new york|chicago|seattle|dallas|atlanta|las vegas|los angeles|san francisco|silicon valley)\b",
@@ -164,15 +187,40 @@ _AREAS = {
         r"\b(?:tokyo|osaka|seoul|sydney|melbourne|mumbai|delhi|hong kong|jakarta|taipei|taiwan|bangalore)\b",
     ),
 }
-# "US" only in capitals (not the pronoun); "de VS" only in Dutch (not English "vs").
+# "US" only in capitals (not the pronoun); "de VS" (Dutch in any question) and "in VS" in Dutch (not English
+# "vs").
 _US_CAPITALS = re.compile(r"\bU\.?S\.?A?\b")
-_DUTCH_VS = re.compile(r"\b(?:de|in) vs\b")
+_DUTCH_VS = re.compile(r"\bde vs\b")
+_IN_VS = re.compile(r"\bin vs\b")
 
+# A price limit: the limit word before the amount ("under $2/hr", "minder dan een dollar per uur") or after it
+# ("2.5 USD per GPU-hour or less"). An amount in words counts only with its currency ("a dollar").
+_NUMBER_WORDS = {
+    "a": 1,
+    "one": 1,
+    "een": 1,
+    "two": 2,
+    "twee": 2,
+    "three": 3,
+    "drie": 3,
+    "four": 4,
+    "vier": 4,
+    "five": 5,
+    "vijf": 5,
+}
+_AMOUNT = (
+    r"(?P<before>\$|usd|€|eur)?\s*(?P<amount>\d+(?:[.,]\d{1,2})?|(?:" + "|".join(_NUMBER_WORDS) + r")\b)\s*"
+    r"(?P<after>\$|usd|dollars?|bucks|€|eur|euros?)?"
+    r"(?P<unit>\s*(?:/\s*(?:h|hr|hour|uur)\b|(?:per|an|a|een|p) (?:gpu )?(?:hour|hr|uur)\b|per gpu ?uur))?"
+)
 _LIMIT = re.compile(
     r"\b(?:under|below|less than|cheaper than|at most|max(?:imum)?|up to|no more than|within|onder(?: de)?|"
-    r"minder dan|goedkoper dan|maximaal|hoogstens|niet meer dan|tot)\s*(?P<before>\$|usd|€|eur)?\s*"
-    r"(?P<amount>\d+(?:[.,]\d{1,2})?)\s*(?P<after>\$|usd|dollars?|bucks|€|eur|euros?)?"
-    r"(?P<unit>\s*(?:/\s*(?:h|hr|hour|uur)\b|(?:per|an|a|een|p) (?:gpu )?(?:hour|hr|uur)\b|per gpu ?uur))?"
+    r"minder dan|goedkoper dan|maximaal|hoogstens|niet meer dan|tot)\s*" + _AMOUNT
+)
+_LIMIT_AFTER = re.compile(
+    r"\b"
+    + _AMOUNT
+    + r"\s*(?:or (?:less|lower|cheaper|under)|of (?:minder|lager|goedkoper)|max(?:imum|imaal)?|tops)\b"
 )
 _CHEAPEST = _any(
     r"\bcheapest\b",
@@ -221,6 +269,14 @@ _NEGATING_WORDS = (
 )
 # Such a word just before a fact, or one word before it, takes it out of the filter.
 _NEGATION = re.compile(_NEGATING_WORDS + r"(?:\s+\S+)?\s*$")
+# A requirement waved away after it is named, in the same clause ("spot is niet nodig", "spot doesn't matter",
+# "AMD of NVIDIA maakt niet uit"); not "maakt niet uit welke", which leaves the choice open.
+_DISMISSAL = re.compile(
+    r"^(?:\s+[\w'/]+){0,3}?\s+(?:is |are |zijn )?(?:niet nodig|not needed|not required|not necessary|niet vereist|"
+    r"niet noodzakelijk|geen (?:harde )?(?:eis|vereiste|must)|hoeft niet|optional|optioneel|heb ik niet nodig|"
+    r"maakt niet uit|doesn'?t matter|does not matter|don'?t care|(?:is )?(?:not|no) (?:a )?(?:must|requirement))"
+    r"(?!\s*(?:welke|which|wat|what|waar|where|wie|who|hoe|how)\b)"
+)
 # Two alternatives set side by side ("managed vs bringing my own", "managed of een eigen cluster"): between
 # them a contrasting word (after at most two words of the first: "managed k8s vs …") and no clause boundary.
 _CONTRAST = re.compile(
@@ -231,6 +287,11 @@ _CONTRAST = re.compile(
 # question, or standing alone between two methods ("time slicing of mig"); elsewhere English "of" ("which of
 # those also do MPS").
 _EITHER = re.compile(r"\b(?:or|either|ofwel|dan wel)\b|/")
+# Or after both methods, asking for one of them ("which providers do either one", "een van beide").
+_EITHER_AFTER = re.compile(
+    r"\b(?:either (?:one|of (?:them|those|the two))|one of (?:them|those|the two)|whichever|"
+    r"(?:een|1) van (?:beide|beiden|de twee|die twee))\b"
+)
 _DUTCH_OR = re.compile(r"\bof\b")
 _BARE_OF = re.compile(r"^\s*of\s*$")
 
@@ -245,6 +306,11 @@ def _affirmed(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
     return next(_affirmations(pattern, text), None)
 
 
+def _required(pattern: re.Pattern[str], text: str) -> bool:
+    """Whether the question asks for a yes-or-no fact: named, not negated, and not waved away after."""
+    return any(not _DISMISSAL.match(text[match.end() :]) for match in _affirmations(pattern, text))
+
+
 def _gpu_model(text: str) -> str | None:
     match = _affirmed(_GPU_MODEL, text)
     if match is None:
@@ -256,7 +322,11 @@ def _gpu_model(text: str) -> str | None:
 def _region(text: str, original: str, language: str) -> str | None:
     """The first area the question names (positions in the original and folded text are close enough)."""
     found = [(match.start(), area) for area, pattern in _AREAS.items() if (match := _affirmed(pattern, text))]
-    us = _US_CAPITALS.search(original) or (_DUTCH_VS.search(text) if language == "nl" else None)
+    us = (
+        _US_CAPITALS.search(original)
+        or _DUTCH_VS.search(text)
+        or (_IN_VS.search(text) if language == "nl" else None)
+    )
     if us:
         found.append((us.start(), "us"))
     return min(found)[1] if found else None
@@ -264,27 +334,37 @@ def _region(text: str, original: str, language: str) -> str | None:
 
 def _max_price(text: str) -> float | None:
     """A USD limit per hour; a limit in euros is left out rather than converted at a guessed rate."""
-    for match in _LIMIT.finditer(text):
+    limits = sorted([*_LIMIT.finditer(text), *_LIMIT_AFTER.finditer(text)], key=lambda match: match.start())
+    for match in limits:
         currency = match.group("before") or match.group("after")
-        if currency is None and not match.group("unit"):
+        amount = match.group("amount")
+        if currency is None and (amount in _NUMBER_WORDS or not match.group("unit")):
             continue
         if currency and ("eur" in currency or "€" in currency):
             return None
-        return float(match.group("amount").replace(",", "."))
+        return float(_NUMBER_WORDS.get(amount) or amount.replace(",", "."))
     return None
 
 
 def _sharing(text: str, language: str) -> tuple[str, list[str]]:
     """The sharing methods asked for, and whether all of them (`sharing`) or any (`sharing_any`)."""
     patterns = {"time_slicing": _TIME_SLICING, "mig": _MIG, "mps": _MPS}
-    found = {method: match for method, pattern in patterns.items() if (match := _affirmed(pattern, text))}
-    if len(found) < 2:
-        return "sharing", list(found)
-    spans = sorted(found.values(), key=lambda match: match.start())
+    last_named = {
+        method: matches[-1]
+        for method, pattern in patterns.items()
+        if (matches := list(_affirmations(pattern, text)))
+    }
+    if len(last_named) < 2:
+        return "sharing", list(last_named)
+    # Where a question names the methods more than once ("the difference between MPS and MIG, and who has MPS
+    # or MIG?"), the last naming asks.
+    spans = sorted(last_named.values(), key=lambda match: match.start())
     between = text[spans[0].end() : spans[-1].start()]
-    either = _EITHER.search(between) or _BARE_OF.match(between)
+    either = (
+        _EITHER.search(between) or _BARE_OF.match(between) or _EITHER_AFTER.search(text[spans[-1].end() :])
+    )
     either = either or (language == "nl" and _DUTCH_OR.search(between))
-    return ("sharing_any" if either else "sharing"), list(found)
+    return ("sharing_any" if either else "sharing"), list(last_named)
 
 
 def _kubernetes(text: str) -> tuple[bool, str | None]:
@@ -300,7 +380,8 @@ def _kubernetes(text: str) -> tuple[bool, str | None]:
         return False, None
     last = mentions[-1]
     before = mentions[-2] if len(mentions) > 1 else last
-    contrasted = before[2] != last[2] and _CONTRAST.match(text[before[1] : last[0]])
+    named_again = any(value == last[2] for _, _, value in mentions[:-2])
+    contrasted = before[2] != last[2] and not named_again and _CONTRAST.match(text[before[1] : last[0]])
     return True, None if contrasted else last[2]
 
 
@@ -310,7 +391,7 @@ def _asked_keys(text: str, original: str, language: str) -> dict[str, object]:
     sharing_key, methods = _sharing(text, language)
     if methods:
         keys[sharing_key] = methods
-    elif _affirmed(_GPU_SHARING, text):
+    elif _required(_GPU_SHARING, text):
         keys["gpu_sharing"] = True
     flags = {
         "interconnect": (_INTERCONNECT, "infiniband"),
@@ -319,12 +400,12 @@ def _asked_keys(text: str, original: str, language: str) -> dict[str, object]:
         "drivers_preinstalled": (_DRIVERS, True),
     }
     for key, (pattern, value) in flags.items():
-        if _affirmed(pattern, text):
+        if _required(pattern, text):
             keys[key] = value
     model = _gpu_model(text)
     if model:
         keys["gpu_model"] = model
-    elif _affirmed(_AMD, text):
+    elif _required(_AMD, text):
         keys["amd"] = True
     region = _region(text, original, language)
     if region:

@@ -341,3 +341,84 @@ def test_a_follow_up_keeps_the_facts_and_the_order_asked_before() -> None:
     assert asked.cheapest
     assert asked.filter.public() == {"gpu_model": "H100", "region": "eu", "spot": True}
     assert asked.facts[0] == "spot"
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "expected"),
+    [
+        # Scaling verbs with a prefix: Dutch separable verbs and English compounds.
+        ("welke clouds kunnen een nodepool afschalen tot 0", "nl", {"scale_to_zero": True}),
+        ("which providers downscale gpu pools to zero", "en", {"scale_to_zero": True}),
+        # Amounts in words, with their currency; and the limit word after the amount.
+        (
+            "managed k8s voor minder dan twee dollar per uur",
+            "nl",
+            {"kubernetes": "managed", "max_price_per_gpu_hour": 2.0},
+        ),
+        ("L4s at 1.5 USD per GPU-hour or less", "en", {"gpu_model": "L4", "max_price_per_gpu_hour": 1.5}),
+        ("which providers answer within a day", "en", {}),
+        # The US by "the states", by "us" before the providers it qualifies, by Dutch "de us".
+        ("spot nodes in the states", "en", {"spot": True, "region": "us"}),
+        ("us clouds with infiniband", "en", {"interconnect": "infiniband", "region": "us"}),
+        ("L40S in de us", "nl", {"gpu_model": "L40S", "region": "us"}),
+        # Drivers someone else put there, or not installing them oneself.
+        ("waar staan de drivers al klaar op de nodes", "nl", {"drivers_preinstalled": True}),
+        ("i don't want to install drivers myself, who handles that", "en", {"drivers_preinstalled": True}),
+        # Drivers one installs oneself say nothing of whose cluster it is.
+        (
+            "moet ik de drivers zelf installeren op een L4",
+            "nl",
+            {"drivers_preinstalled": True, "gpu_model": "L4"},
+        ),
+        # A cluster of one's own: run oneself, by its distribution, or one to attach rented machines to.
+        ("ik draai zelf k3s, wie verhuurt L4's", "nl", {"kubernetes": "bring_your_own", "gpu_model": "L4"}),
+        (
+            "which clouds let me attach rented gpu vms to our existing cluster",
+            "en",
+            {"kubernetes": "bring_your_own"},
+        ),
+        # Sharing a GPU in Dutch word orders.
+        ("welke aanbieders laten je een gpu verdelen tussen containers", "nl", {"gpu_sharing": True}),
+        ("het opdelen van een gpu, wie kan dat", "nl", {"gpu_sharing": True}),
+    ],
+)
+def test_more_ways_of_naming_a_fact(question: str, language: str, expected: dict) -> None:
+    assert _extracted(question, language)[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "expected"),
+    [
+        ("managed k8s met H100's, spot hoeft niet", "nl", {"kubernetes": "managed", "gpu_model": "H100"}),
+        (
+            "byo cluster in europe, infiniband is not needed",
+            "en",
+            {"kubernetes": "bring_your_own", "region": "eu"},
+        ),
+        ("AMD or NVIDIA doesn't matter, I need MPS", "en", {"sharing": ["mps"]}),
+        # "doesn't matter which" leaves the choice open instead of waving the fact away.
+        ("spot, doesn't matter which region", "en", {"spot": True}),
+    ],
+)
+def test_a_requirement_waved_away_after_it_is_named_is_left_out(
+    question: str, language: str, expected: dict
+) -> None:
+    assert _extracted(question, language)[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "expected"),
+    [
+        # Methods named twice: the last naming asks ("or" there asks for either).
+        ("verschil tussen mig en mps, en wie heeft mig of mps", "nl", {"sharing_any": ["mig", "mps"]}),
+        (
+            "compare mps and time slicing, and list who offers either of them",
+            "en",
+            {"sharing_any": ["time_slicing", "mps"]},
+        ),
+        # Managed and own cluster side by side, then one named again: that one is asked for.
+        ("compare managed and byo clusters then show the byo ones", "en", {"kubernetes": "bring_your_own"}),
+    ],
+)
+def test_what_is_named_last_asks(question: str, language: str, expected: dict) -> None:
+    assert _extracted(question, language)[0] == expected
