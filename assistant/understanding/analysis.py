@@ -28,7 +28,7 @@ from assistant.providers.names import ProviderNames
 from assistant.providers.schema import ProviderRecord
 from assistant.retrieval import HybridRetriever
 from assistant.text import content_terms
-from assistant.understanding.asked import asks_for_providers_by_name
+from assistant.understanding.asked import asks_for_providers_by_name, asks_where_to_get
 from assistant.understanding.form import Form, asks_for_list, compares, question_form, questions_asked
 from assistant.understanding.intent import BankNeighbours, CorpusEvidence, IntentModel, IntentScores
 
@@ -136,6 +136,8 @@ class QuestionAnalyzer:
         )
         if not (referred or context or scores.out_of_scope):
             intents |= self._asked_apart(question, written)
+            if asked.public():
+                intents = _with_providers_asked_for(question, intents)
         lists_providers = "providers" in intents
         return QuestionAnalysis(
             question=question,
@@ -244,3 +246,13 @@ class QuestionAnalyzer:
         if not intents:
             intents.add("providers" if filters and scores.providers > scores.guide else "guide")
         return frozenset(intents)
+
+
+def _with_providers_asked_for(question: str, intents: frozenset[str]) -> frozenset[str]:
+    """A question that names record facts and asks for providers by a noun that names them ("which providers
+    let me split a gpu", "noem aanbieders met spot") or asks where to get them ("waar kan ik een gpu delen")
+    asks for providers, however much its topic is the guide's. What else it asks stays: the words around it
+    often ask the guide too ("idle nodes kosten geld, welke providers schalen naar nul?")."""
+    if any(asks_for_providers_by_name(part) or asks_where_to_get(part) for part in questions_asked(question)):
+        return intents | {"providers"}
+    return intents

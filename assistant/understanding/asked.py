@@ -27,6 +27,24 @@ _AGENT = re.compile(r"\b(?:who|whom|wie)\b")
 _DETERMINER = re.compile(
     r"\b(?:which|what|welke|welk|wat voor)((?: (?:of|van) (?:the|de|die))?(?: [\w']+){1,3})"
 )
+# A request for a list, and the up to four words after it that say of what ("list the providers", "noem eens
+# aanbieders", "een lijst van aanbieders"); a question that opens with a plural provider noun, after up to two
+# words, and goes on to what they should offer or ends there ("providers met MIG", "spot gpu providers?"), not
+# with providers as the subject ("verschillen providers in …").
+_REQUEST = re.compile(
+    r"\b(?:list|name|show|give|noem|geef|toon|lijst|overview|overzicht)\b(?=((?: [\w']+){1,4}))"
+)
+_OPENING_PLURAL = re.compile(
+    r"^(?:[\w']+ ){0,2}(?:providers|clouds|neoclouds|hyperscalers|hosts|vendors|companies|platforms|aanbieders|"
+    r"leveranciers|partijen|bedrijven|cloudproviders)(?: (?:with|where|that|which|who|offering|without|met|waar|die|"
+    r"zonder)\b|\s*\??$)"
+)
+_WHERE_TO_GET = re.compile(
+    r"\b(?:where can (?:i|we|you|one)(?! (?:find out|check|learn|read|see|look)\b)|"
+    r"waar (?:kan|kun|kunnen) (?:ik|je|we|jij|men)(?! (?:nagaan|checken|controleren|zien|lezen|vinden of)\b)|"
+    r"anywhere|somewhere|ergens|who (?:lets|allows|offers|sells|rents|has(?! to)|provides)|"
+    r"wie (?:biedt|verhuurt|heeft|levert|verkoopt))\b"
+)
 # Words after "what"/"wat" that make it a pronoun, not a determiner: "what is MIG", "what does it cost".
 _NOT_A_NOUN = frozenset(
     "is are was were does do did can could should would will has have about if when for to it i we you they "
@@ -41,9 +59,23 @@ def asked_for(question: str) -> str | None:
 
 
 def asks_for_providers_by_name(question: str) -> bool:
-    """Whether a question word asks for providers with a noun that names them ("which providers have that",
-    "welke aanbieders"); "who" may ask for a person instead ("who installs the device plugin then?")."""
-    return _determined(fold(question)) == ASKS_FOR_PROVIDER
+    """Whether a question asks for providers with a noun that names them: after a question word ("which providers
+    have that", "welke aanbieders"), after a request to list ("noem providers die …"), or opening it in the
+    plural ("providers met MIG in Europa?"). "who" may ask for a person instead ("who installs the device plugin
+    then?"), and a provider in the singular may be the subject ("provider says k8s support, so …")."""
+    text = fold(question)
+    if _determined(text) == ASKS_FOR_PROVIDER:
+        return True
+    requested = (word for match in _REQUEST.finditer(text) for word in match.group(1).split())
+    return any(_PROVIDER_NOUNS.match(word) for word in requested) or bool(_OPENING_PLURAL.match(text))
+
+
+def asks_where_to_get(question: str) -> bool:
+    """Whether a question asks where something is to be had: a place ("where can I share a GPU", "waar kan ik",
+    "anywhere", "ergens") or who offers it ("who lets me", "wie verhuurt"). Not "where should datasets live",
+    "waar moet ik op letten" or "where can I find out", which ask for advice, nor "who runs the control plane"
+    or "who has to install them", which ask for a role."""
+    return bool(_WHERE_TO_GET.search(fold(question)))
 
 
 def _determined(text: str) -> str | None:

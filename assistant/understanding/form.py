@@ -96,7 +96,8 @@ _EQUATES = re.compile(r"\w\s*=\s*\w")
 # question word before a word for kinds or options.
 _ASKS_FOR_LIST = re.compile(
     r"^(?:what|which|wat|welke)\b(?:\s+\S+){0,4}?\s+(?:are|zijn|exist|bestaan)\b"
-    r"|^(?:what|which|wat voor|welke)\s+(?:kinds?|types?|sorts?|options?|ways?|soorten|opties|manieren|vormen)\b"
+    r"|^(?:what|which|wat voor|welke|how many|hoeveel)\s+(?:kinds?|types?|sorts?|options?|ways?|methods?|soorten|opties|"
+    r"manieren|vormen|methodes|methoden)\b"
     r"|^welke\s+\S+(?:\s+\S+)?\s+(?:moeten|kunnen|hebben|horen)\b"  # a plural subject: "welke onderdelen moeten …"
     r"|^(?:what|which)\s+\S+s(?:\s+\S+)?\s+(?:have|need|must)\b"  # and in English: "which parts have to …"
     r"|^(?:list|name|noem|geef)\b"  # a request to list: "noem eens wat voorbeelden"

@@ -17,6 +17,7 @@ from assistant.understanding.asked import (
     ASKS_FOR_PROVIDER,
     asked_for,
     asks_for_providers_by_name,
+    asks_where_to_get,
 )
 from assistant.understanding.bank import BankError, load_bank
 from assistant.understanding.form import asks_for_list, compares, question_form, questions_asked
@@ -121,6 +122,9 @@ def test_the_form_of_a_question_follows_its_grammar(question: str, language: str
         ("which parts need to be installed on a gpu node?", True),
         ("noem eens wat dingen waar kubernetes goed in is", True),
         ("what can that all mean, give me examples", True),
+        ("how many methods does k8s have for slicing a card", True),
+        ("hoeveel soorten kubernetes-ondersteuning kent de gids", True),
+        ("how many gpus can one pod get?", False),
         ("what is MIG?", False),
         ("which workload benefits most?", False),
         ("which workload has to run on its own gpu?", False),
@@ -334,12 +338,56 @@ def test_the_bank_holds_no_question_of_an_evaluation_set() -> None:
         ("welke aanbieders bieden dat?", True),
         ("who installs the device plugin then?", False),
         ("welke kaarten hebben mig", False),
+        # A request for a list names what it wants; a plural noun opening a question asks for those.
+        ("noem eens een paar aanbieders met infiniband", True),
+        ("give me a list of clouds that do mps", True),
+        ("clouds with L40S in asia?", True),
+        # Providers as the subject, in the singular or in the plural, ask for no list.
+        ("provider claims kubernetes support, are the drivers then on the node", False),
+        ("verschillen aanbieders in hoe fijn je een kaart kunt opdelen", False),
     ],
 )
 def test_a_question_asks_for_providers_by_name_only_with_a_noun_for_them(
     question: str, by_name: bool
 ) -> None:
     assert asks_for_providers_by_name(question) is by_name
+
+
+@pytest.mark.parametrize(
+    ("question", "where"),
+    [
+        ("where can we rent h200s by the hour", True),
+        ("waar kan ik mig gebruiken op een beheerd cluster", True),
+        ("is there anywhere with mps on managed k8s", True),
+        ("who sells gpu machines i can join to my cluster", True),
+        ("wie verhuurt kale gpu nodes", True),
+        # Advice and roles are no offer.
+        ("where can i find out which driver my node runs", False),
+        ("waar moet ik op letten bij spot nodes", False),
+        ("who has to patch the nodes in a managed cluster", False),
+        ("who runs the control plane then", False),
+    ],
+)
+def test_a_question_asks_where_to_get_something_by_a_place_or_a_seller(question: str, where: bool) -> None:
+    assert asks_where_to_get(question) is where
+
+
+def test_a_question_for_providers_by_name_or_place_lists_them_whatever_its_topic(
+    assistant: Assistant,
+) -> None:
+    for question in (
+        "welke clouds laten mij een gpu verdelen over containers",
+        "where can i share a gpu between pods",
+    ):
+        analysis = assistant.analyzer.analyze(question)
+        assert "providers" in analysis.intents
+        assert analysis.provider_filter is not None and analysis.provider_filter.public() == {
+            "gpu_sharing": True
+        }
+    # Without a record fact to choose by, the words alone do not make it a request for providers.
+    assert (
+        "providers" not in assistant.analyzer.analyze("where can i read more about the device plugin").intents
+    )
 
 
 @pytest.mark.parametrize(
