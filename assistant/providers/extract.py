@@ -234,8 +234,11 @@ _CHEAPEST = _any(
     r"\bvoordeligste?\b",
 )
 # The record attributes a question can ask about without choosing a value ("Civo regions?", "what does an
-# H100 cost at Lambda", "welke gpu's heeft Scaleway"): the answer then quotes the record's sentence on them.
+# H100 cost at Lambda", "welke gpu's heeft Scaleway", "what interconnect does it have", "how does Lambda do
+# sharing"): the answer then quotes the record's sentence on them.
 _ATTRIBUTES = {
+    "interconnect": _any(r"\binterconnects?\b", r"\bfabric\b", r"\bnetwork\w*", r"\bnetwerk\w*"),
+    "gpu_sharing": _any(r"\bshar(?:e|es|ing)\b", r"\bdelen\b", r"\bdeling\b", r"\bsplit\w*", r"\bopdelen\b"),
     "region": _any(
         r"\bregions?\b",
         r"\bregio(?:'?s)?\b",

@@ -272,6 +272,8 @@ def test_a_real_word_is_not_corrected_into_the_vocabulary() -> None:
         ("wat is de prijs van een L4 bij Scaleway", "nl", "max_price_per_gpu_hour"),
         ("which gpus does RunPod have", "en", "gpu_model"),
         ("welke kaarten heeft OVHcloud", "nl", "gpu_model"),
+        ("what kind of fabric links the nodes at Crusoe", "en", "interconnect"),
+        ("hoe regelt Vultr het delen van kaarten", "nl", "gpu_sharing"),
     ],
 )
 def test_an_attribute_asked_without_a_value_is_a_fact_not_a_filter(
