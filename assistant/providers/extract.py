@@ -102,7 +102,7 @@ _INTERCONNECT = _any(
     r"\broce\b",
     r"\bgpudirect\b",
     r"\befa\b",
-    r"\b(?:fast|high ?speed|snelle) interconnect",
+    r"\b(?:fast|high ?speed|snel(?:le)?) (?:interconnect|network\w*|netwerk\w*)",
     r"\bmulti ?node",
     r"\bmeerdere nodes",
     r"\bacross (?:multiple |several |many )?nodes",

@@ -379,6 +379,8 @@ def test_a_follow_up_keeps_the_facts_and_the_order_asked_before() -> None:
             "en",
             {"kubernetes": "bring_your_own"},
         ),
+        # A fast network between nodes is the interconnect.
+        ("aanbieders met een snel netwerk tussen de nodes", "nl", {"interconnect": "infiniband"}),
         # Sharing a GPU in Dutch word orders.
         ("welke aanbieders laten je een gpu verdelen tussen containers", "nl", {"gpu_sharing": True}),
         ("het opdelen van een gpu, wie kan dat", "nl", {"gpu_sharing": True}),
