@@ -6,37 +6,30 @@ focus it states (the question's distinctive words, weighted by their rarity in t
 the bank's questions most like this one (`answered.py`), and its paragraph's similarity and rank. The best
 sentence leads with the rest of its list item (an item makes one point), or an FAQ's answer as written, from
 the sentence that answers on (a yes/no question gets it whole); others join when they are likely to answer.
-A question for the members of a kind ("what are the trade-offs?") gets the guide's list of them: the items of
-a bulleted list, or the parts of a listing sentence.
-A list's lead-in ("Kubernetes earns its place … where you need orchestration …:") is quoted only leading its
-list, and is cited apart so that its quote stays a sentence of the corpus; a sentence it leans on leads through it.
-A sentence that says again what one already chosen says does not join.
+A question for the members of a kind gets the guide's list of them, and a list's lead-in is quoted only
+leading its list (`lists.py`). A sentence that says again what one already chosen says does not join.
 A yes/no question may open with the FAQ's direct answer ("Usually not."), after the FAQ's question it answers;
-other questions never do. A sentence that leans on the one before it ("This is …", "Beide …") comes with it or
-not at all, or offers the part of it that stands alone ("version mismatches are the most common cause …"),
-which may lead with its list item after it. A question
-about providers leads with what each record says of the asked facts.
+other questions never do. A sentence that leans on the one before it comes with it or not at all
+(`coherence.py`), or offers the part of it that stands alone ("version mismatches are the most common cause
+…", `spans.py`), which may lead with its list item after it. A question about providers leads with what each
+record says of the asked facts (`record_quotes.py`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 import numpy as np
 from langchain_core.documents import Document
 
 from assistant.answered import AnsweredQuestions
-from assistant.knowledge import KnowledgeBase, Paragraph, ParagraphKey, paragraph_key
+from assistant.choice import Choice, stated_share
+from assistant.coherence import Coherence
+from assistant.knowledge import KnowledgeBase, ParagraphKey, paragraph_key
+from assistant.lists import GuideLists, name_terms
 from assistant.models import Citation, Language
-from assistant.providers.documents import (
-    FACT_PARAGRAPHS,
-    PRICE_PARAGRAPH,
-    PROVIDER_KIND,
-    FactSentences,
-    fact_value_key,
-    provider_section,
-)
+from assistant.providers.documents import PROVIDER_KIND, FactSentences
+from assistant.record_quotes import RecordQuotes
 from assistant.retrieval import HybridRetriever
 from assistant.sentences import SentenceFacts
 from assistant.spans import load_spans
@@ -44,10 +37,7 @@ from assistant.text import content_terms
 from assistant.understanding.analysis import QuestionAnalysis
 
 MAX_SENTENCES = 3
-_LEAD_REACH = 2  # sentences up to and including the one that answers, when it leans on the one before
 _CANDIDATE_PARAGRAPHS = 5
-_RECORDS_QUOTED = 3  # a question about providers quotes the sentences of this many records
-_RECORD_SENTENCES = 2  # at most this many sentences of one record, each stating more of the question
 _GUIDE_PART = 2  # a question that asks the guide and for providers: the guide's answer in this many sentences
 # A logistic regression over FEATURES, fitted on the tuning sets' answerable questions (a sentence answers
 # when its section is relevant and it states a key fact): `python -m evals.sentence_weights` prints these.
@@ -77,14 +67,6 @@ _OTHER_READING = 0.3
 _REPEATS = 0.4
 
 
-@dataclass(frozen=True)
-class Choice:
-    key: ParagraphKey
-    index: int  # the sentence's position in its paragraph
-    score: float
-    part: int | None = None  # a part of a long sentence (`spans.py`) instead of the whole sentence
-
-
 class Composer:
     """Chooses sentences and numbers their citations; the best support comes first."""
 
@@ -104,19 +86,9 @@ class Composer:
         self._answered = answered
         self._spans = load_spans(knowledge, retriever.embeddings, self._facts.is_direct_answer)
         self._subject_terms = subject_terms  # provider names: what a question is about, not what it asks
-        self._record_facts = record_facts  # per record slug and filter key, the sentences on that fact
-        # Every guide sentence's vectors in one array (sentence, language, dimension), in the order of
-        # `SentenceFacts.guide_sentences`, so the sentences on one word are compared with a question in one
-        # product however large the corpus grows.
-        paragraphs = knowledge.paragraphs
-        self._guide_vectors = np.stack(
-            [
-                np.stack(
-                    [paragraphs[key].vectors[language][index] for language in sorted(paragraphs[key].vectors)]
-                )
-                for key, index in self._facts.guide_sentences
-            ]
-        )
+        self._coherence = Coherence(knowledge, self._facts, MAX_SENTENCES)
+        self._lists = GuideLists(knowledge, self._facts, self._spans)
+        self._records = RecordQuotes(knowledge, self._facts, self._coherence, record_facts)
 
     def _query(self, analysis: QuestionAnalysis) -> np.ndarray:
         """The vector sentences are scored against: the question's reading (`QuestionAnalysis.reading`). A
@@ -138,11 +110,6 @@ class Composer:
             term: self._facts.rarity(term) for term in terms if len(term) > 1 and self._retriever.knows(term)
         }
 
-    def _stated(self, terms: frozenset[str], focus: dict[str, float]) -> float:
-        """The share of the question's focus that a sentence states."""
-        weight = sum(focus.values())
-        return sum(focus[term] for term in terms if term in focus) / weight if weight else 0.0
-
     def candidates(self, hits: list[Document], analysis: QuestionAnalysis) -> list[tuple[Choice, np.ndarray]]:
         """Every quotable sentence of the best paragraphs with its FEATURES (score 0 until weighed)."""
         vector, focus = self._query(analysis), self._focus(analysis)
@@ -150,7 +117,7 @@ class Composer:
         found = []
         for rank, hit in enumerate(hits[:_CANDIDATE_PARAGRAPHS], start=1):
             key = paragraph_key(hit.metadata)
-            similarity = self._similarities(key, vector)
+            similarity = self._knowledge.paragraphs[key].similarities(vector)
             for index in range(len(similarity)):
                 spans = self._spans.get((key, index), [])
                 quotable = self._facts.quotable(key, index) or self._facts.introduces_list(key, index)
@@ -163,7 +130,7 @@ class Composer:
                     units.append((None, similarity[index], self._facts.terms(key, index)))
                 votes = [answers.get((key, index), 0.0), leads.get((key, index), 0.0)]
                 for part, unit_similarity, terms in units:
-                    stated = self._stated(terms, focus)
+                    stated = stated_share(terms, focus)
                     features = [unit_similarity, context[0], context[1], stated, context[2], *votes]
                     found.append((Choice(key, index, 0.0, part), np.array(features)))
         return found
@@ -190,7 +157,7 @@ class Composer:
             return [Choice(key, i, 0.0) for i in range(len(self._knowledge.paragraphs[key].sentences["nl"]))]
         if records:
             vector, focus = self._query(analysis), self._focus(analysis)
-            chosen = self._record_choices(analysis, records, price_sentences, vector, focus)
+            chosen = self._records.choose(analysis, records, price_sentences, vector, focus)
             asks_both = {"guide", "providers"} <= analysis.intents
             guide_hits = [hit for hit in hits if self._kind_of(hit) != PROVIDER_KIND] if asks_both else []
             if guide_hits:
@@ -198,11 +165,11 @@ class Composer:
                 # answers neither half, so no FAQ's direct yes/no answer opens it.
                 guide = self._guide_answer(guide_hits, analysis, direct_answer=False)
                 # A lead-in keeps its whole list: cut short, it would promise items it does not give.
-                kept = len(guide) if any(self._lead_in(choice) for choice in guide) else _GUIDE_PART
-                return guide[:kept] + self._coherent(chosen)
+                kept = len(guide) if any(self._lists.lead_in(choice) for choice in guide) else _GUIDE_PART
+                return guide[:kept] + self._coherence.coherent(chosen)
             if "providers" in analysis.intents or "guide" in analysis.intents:  # a list, or a "what is"
-                chosen += self._guide_on_facts(chosen, vector, focus)
-            return self._coherent(chosen)
+                chosen += self._records.guide_on_facts(chosen, vector, focus)
+            return self._coherence.coherent(chosen)
         return self._guide_answer(hits, analysis)
 
     def _guide_answer(
@@ -213,13 +180,15 @@ class Composer:
         scored = self._score(hits, analysis)
         # Only sentences that can be quoted coherently count. One leads when it needs at most the sentence
         # it leans on, so the answer comes by the second sentence, not after a chain of what it refers to.
-        quotable = [choice for choice in scored if self._coherent([choice])] or scored
-        lead = self._through_lead_in(next((c for c in quotable if self._can_lead(c)), quotable[0]))
-        members = self._members_asked(lead, analysis)
-        if not members and self._lead_in(lead):  # what it says, then the list it introduces
-            members = [lead, *self._listed(lead.key)]
+        quotable = [choice for choice in scored if self._coherence.coherent([choice])] or scored
+        lead = self._lists.through_lead_in(
+            next((c for c in quotable if self._coherence.can_lead(c)), quotable[0])
+        )
+        members = self._lists.members_asked(lead, analysis, self._focus(analysis))
+        if not members and self._lists.lead_in(lead):  # what it says, then the list it introduces
+            members = [lead, *self._lists.listed(lead.key)]
         if members:  # as the guide lists them: the parts of one sentence, or list items that open with a name
-            return self._coherent(members[:1]) + members[1:]
+            return self._coherence.coherent(members[:1]) + members[1:]
         if self._kind(lead) == "faq":
             lead_with = self._faq_answer(lead, whole=analysis.form == "yes_no" and direct_answer)
         else:
@@ -230,10 +199,10 @@ class Composer:
         quoted = {(choice.key, choice.index) for choice in chosen}
         joining: list[Choice] = []
         for c in quotable:
-            eligible = (c.key, c.index) not in quoted and c.score >= JOINS and not self._lead_in(c)
+            eligible = (c.key, c.index) not in quoted and c.score >= JOINS and not self._lists.lead_in(c)
             if eligible and not self._repeats(c, chosen + joining):
                 joining.append(c)
-        chosen = self._coherent((chosen + joining)[:MAX_SENTENCES])
+        chosen = self._coherence.coherent((chosen + joining)[:MAX_SENTENCES])
         if analysis.compares and len({choice.key[0] for choice in chosen}) == 1:
             chosen = self._in_named_order(chosen, analysis)
         if analysis.form == "yes_no" and direct_answer:
@@ -267,10 +236,6 @@ class Composer:
             choice for choice in self._quotable_from(lead.key, 0, lead.score) if choice.index != lead.index
         ]
 
-    def _item_follows(self, lead: Choice) -> bool:
-        """Whether the lead is a part of a list item's sentence, which the rest of the item follows."""
-        return lead.part is not None and self._knowledge.paragraphs[lead.key].bullet
-
     def _quotable_from(self, key: ParagraphKey, first: int, score: float) -> list[Choice]:
         """The paragraph's quotable sentences from position `first` on, in order."""
         count = len(self._knowledge.paragraphs[key].sentences["nl"])
@@ -288,9 +253,11 @@ class Composer:
             return []
         stated = set().union(*(self._about(choice, focus) for choice in chosen))
         sides = [
-            c for c in scored if c not in chosen and not self._lead_in(c) and self._about(c, focus) - stated
+            c
+            for c in scored
+            if c not in chosen and not self._lists.lead_in(c) and self._about(c, focus) - stated
         ]
-        return sorted(sides, key=lambda choice: not self._opens_item(choice))[:1]
+        return sorted(sides, key=lambda choice: not self._lists.opens_item(choice))[:1]
 
     def _in_named_order(self, chosen: list[Choice], analysis: QuestionAnalysis) -> list[Choice]:
         """Things set side by side in the order the question names them ("how does MPS compare to
@@ -313,88 +280,13 @@ class Composer:
 
         return [chosen[i] for i in sorted(range(len(chosen)), key=order)]
 
-    def _opens_item(self, choice: Choice) -> bool:
-        """Whether the sentence opens a list item, whose name says what it is about."""
-        return self._knowledge.paragraphs[choice.key].bullet and choice.index == 0 and choice.part is None
-
     def _about(self, choice: Choice, focus: dict[str, float]) -> set[str]:
         """The words of the question that a sentence is about: a list item's name when it opens the item
         ("MPS (Multi-Process Service) — … less overhead than time-slicing" is about MPS, and time-slicing is
         the other side), else every word of the question it states."""
-        if self._opens_item(choice):
-            return _name_terms(self._knowledge.paragraphs[choice.key]) & focus.keys()
+        if self._lists.opens_item(choice):
+            return name_terms(self._knowledge.paragraphs[choice.key]) & focus.keys()
         return self._stated_terms(choice, focus)
-
-    def _can_lead(self, choice: Choice) -> bool:
-        """Whether the answer comes by the second sentence when this one leads: it needs at most the sentence
-        it leans on, or it leans on the list before it, whose items it is about ("Both are legitimate forms of
-        Kubernetes support, but …" after the two kinds)."""
-        if choice.part is None and choice.index == 0 and self._facts.leans(choice.key, 0):
-            return bool(self._facts.list_before(choice.key)) and bool(self._coherent([choice]))
-        return len(self._coherent([choice])) <= _LEAD_REACH
-
-    def _members_asked(self, lead: Choice, analysis: QuestionAnalysis) -> list[Choice]:
-        """For a question that asks for the members of a kind ("what are the trade-offs?", "which components
-        are needed?"): every part of the listing sentence the lead is a part of, or the items of the list the
-        lead is an item of or introduces, in the guide's order. None when the question is a follow-up about the
-        thing before it, or singles the lead's member out ("what are the downsides of time-slicing?")."""
-        if not analysis.enumerates or analysis.context is not None:
-            return []
-        focus = self._focus(analysis)
-        parts = self._spans.get((lead.key, lead.index), []) if lead.part is not None else []
-        if any(span.covers_sentence for span in parts):  # a part of a listing sentence
-            position = next(i for i, span in enumerate(parts) if span.part == lead.part)
-            if _singled_out(
-                [set(span.terms) for span in parts], position, self._title_terms(lead.key), focus
-            ):
-                return []
-            return [Choice(lead.key, lead.index, lead.score, span.part) for span in parts]
-        items = self._facts.list_items(lead.key)
-        if lead.key in items and self._names_item(lead.key, items, focus):
-            return []
-        listed = self._listed(lead.key)
-        return (([] if lead.key in items else [lead]) + listed) if listed else []
-
-    def _listed(self, key: ParagraphKey) -> list[Choice]:
-        """The first sentence of each item of the list the paragraph is an item of or introduces, but of an
-        item that opens leaning on what comes before it."""
-        return [
-            Choice(item, 0, 1.0) for item in self._facts.list_items(key) if not self._facts.leans(item, 0)
-        ]
-
-    def _through_lead_in(self, lead: Choice) -> Choice:
-        """The lead, or the list's lead-in after it that leans on it: the sentence is then about that list
-        ("Kubernetes adds capabilities but also moving parts. Weigh them against a simpler rented instance:"),
-        and alone it names what only the list spells out. Leading through the lead-in quotes both and the list."""
-        after = Choice(lead.key, lead.index + 1, lead.score)
-        if lead.part is None and self._lead_in(after) and self._facts.leans(after.key, after.index):
-            return after
-        return lead
-
-    def _lead_in(self, choice: Choice) -> bool:
-        """A list's lead-in, which is quoted only leading its list."""
-        return choice.part is None and self._facts.introduces_list(choice.key, choice.index)
-
-    def _names_item(
-        self, key: ParagraphKey, items: tuple[ParagraphKey, ...], focus: dict[str, float]
-    ) -> bool:
-        """Whether the question singles the item out by its name (its first sentence up to the dash: "the
-        downsides of time-slicing", though MPS is said to beat time-slicing) or by any word of it ("the silent
-        costs" are the billing item's)."""
-        paragraphs = [self._knowledge.paragraphs[item] for item in items]
-        position, title = items.index(key), self._title_terms(key)
-        return any(
-            _singled_out([words(paragraph) for paragraph in paragraphs], position, title, focus)
-            for words in (_name_terms, self._item_terms)
-        )
-
-    def _title_terms(self, key: ParagraphKey) -> set[str]:
-        return {
-            term for text in self._knowledge.paragraphs[key].titles.values() for term in content_terms(text)
-        }
-
-    def _item_terms(self, item: Paragraph) -> set[str]:
-        return set().union(*(self._facts.terms(item.key, i) for i in range(len(item.sentences["nl"]))))
 
     def _faq_answer(self, lead: Choice, whole: bool) -> list[Choice]:
         """An FAQ's answer is written as one: its sentences in order. A yes/no question gets it `whole` after
@@ -411,162 +303,13 @@ class Composer:
     def _kind_of(self, hit: Document) -> str:
         return self._knowledge.paragraphs[paragraph_key(hit.metadata)].kind
 
-    def _record_choices(
-        self,
-        analysis: QuestionAnalysis,
-        records: list[str],
-        price_sentences: Mapping[str, int],
-        vector: np.ndarray,
-        focus: dict[str, float],
-    ) -> list[Choice]:
-        """Per record, the sentence that states each fact asked (of the value filtered on, when that value has
-        a sentence of its own: "managed" quotes the managed sentence, not the bring-your-own one), the rarest
-        first; when the question names no fact, the record's sentence most like the question. Of the prices,
-        the one the record matched with (`price_sentences`)."""
-        keys = [key for key in dict.fromkeys(analysis.facts_asked) if FACT_PARAGRAPHS[key] != PRICE_PARAGRAPH]
-        asks_price = analysis.cheapest or len(keys) < len(analysis.facts_asked)
-        asked = analysis.provider_filter.public() if analysis.provider_filter else {}
-        chosen: list[Choice] = []
-        for slug in records[:_RECORDS_QUOTED]:
-            section = provider_section(slug)
-            facts = self._record_facts[slug]
-            best = [
-                choice
-                for key in keys
-                for choice in self._stating(section, _on_fact(facts, key, asked.get(key)), vector, focus)
-            ]
-            if asks_price:
-                best.append(
-                    Choice((section, PRICE_PARAGRAPH), price_sentences[slug], 1.0)
-                    if slug in price_sentences
-                    else self._best_of((section, PRICE_PARAGRAPH), vector, focus)
-                )
-            quoted = len(best) or 1
-            if not best:
-                positions = [key[1] for key in self._knowledge.paragraphs if key[0] == section]
-                best = [self._best_of((section, p), vector, focus) for p in positions]
-            best = list({(choice.key, choice.index): choice for choice in best}.values())
-            # The paragraph stating the rarest word first; within a paragraph, the record's order.
-            rank: dict[ParagraphKey, int] = {}
-            for choice in sorted(best, key=lambda choice: self._rarest_stated(choice, focus), reverse=True):
-                rank.setdefault(choice.key, len(rank))
-            best.sort(key=lambda choice: (rank[choice.key], choice.index))
-            chosen += best[:quoted]
-        return chosen[: _RECORDS_QUOTED * _RECORD_SENTENCES]
-
-    def _stating(
-        self, section: str, fact: FactSentences, vector: np.ndarray, focus: dict[str, float]
-    ) -> list[Choice]:
-        """The record's sentence on a fact: of those that state it, the one that states most of the focus,
-        then the most similar; with it the sentence listing what the sources leave open, when that one states
-        a word of the focus the other does not ("Does Nebius support MPS?": MIG is supported, MPS left open),
-        or alone when nothing is stated."""
-        key = (section, fact.paragraph)
-        left_open = [] if fact.left_open is None else [Choice(key, fact.left_open, 0.0)]
-        if not fact.stated:
-            return left_open or [self._best_of(key, vector, focus)]
-        similarity = self._similarities(key, vector)
-        _, best, index = max(
-            (self._stated(self._facts.terms(key, i), focus), float(similarity[i]), i) for i in fact.stated
-        )
-        stated = Choice(key, index, best)
-        adds = left_open and self._stated_terms(left_open[0], focus) - self._stated_terms(stated, focus)
-        return [stated, *left_open] if adds else [stated]
-
     def _stated_terms(self, choice: Choice, focus: dict[str, float]) -> set[str]:
         return {term for term in self._terms(choice) if term in focus}
-
-    def _guide_on_facts(
-        self, records: list[Choice], vector: np.ndarray, focus: dict[str, float]
-    ) -> list[Choice]:
-        """After the records, the guide's sentence on the rarest word that the question and the first quoted
-        record sentence share ("spot", "MIG"): what the guide says of the fact asked, if it says anything. Only
-        a sentence quoted coherently within a lead's reach (_LEAD_REACH): a longer chain would open the guide's
-        part with what it refers to ("bij wie zijn de gpu drivers al voorgeïnstalleerd" quoted the guide's
-        opening sentence)."""
-        shared = set(focus).intersection(*(self._terms(choice) for choice in records[:1]))
-        if not shared:
-            return []
-        rarest = max(shared, key=lambda term: (focus[term], term))
-        about = [
-            number
-            for number in self._facts.quotable_guide_sentences_with(rarest)
-            if len(self._coherent([Choice(*self._facts.guide_sentences[number], 0.0)])) <= _LEAD_REACH
-        ]
-        if not about:
-            return []
-        similarity = (self._guide_vectors[about] @ vector).max(axis=1)
-        best = int(np.argmax(similarity))
-        return [Choice(*self._facts.guide_sentences[about[best]], float(similarity[best]))]
 
     def _terms(self, choice: Choice) -> frozenset[str]:
         if choice.part is None:
             return self._facts.terms(choice.key, choice.index)
         return next(s.terms for s in self._spans[choice.key, choice.index] if s.part == choice.part)
-
-    def _best_of(self, key: ParagraphKey, vector: np.ndarray, focus: dict[str, float]) -> Choice:
-        """The paragraph's sentence that states most of the question's focus, then the most similar."""
-        similarity = self._similarities(key, vector)
-        stated, best, index = max(
-            (self._stated(self._facts.terms(key, i), focus), float(similarity[i]), i)
-            for i in range(len(similarity))
-        )
-        return Choice(key, index, best)
-
-    def _rarest_stated(self, choice: Choice, focus: dict[str, float]) -> tuple[float, float]:
-        """For ordering a record's sentences: the rarest question word each states, then similarity."""
-        return max((focus[term] for term in self._terms(choice) if term in focus), default=0.0), choice.score
-
-    def _similarities(self, key: ParagraphKey, vector: np.ndarray) -> np.ndarray:
-        """Each sentence's similarity to the question: the better of its two languages."""
-        paragraph = self._knowledge.paragraphs[key]
-        return np.max(np.stack([vectors @ vector for vectors in paragraph.vectors.values()]), axis=0)
-
-    def _coherent(self, chosen: list[Choice]) -> list[Choice]:
-        """A sentence that leans on its predecessor brings it along, or goes when that cannot be done well.
-
-        The lead's paragraph keeps the guide's order from the lead on: its earlier sentences are left out
-        unless the lead leans on them or is a part of a list item's sentence (`_rest_of_item`). A sentence
-        about the list before it follows the whole list in the guide's order, an item quoted earlier too ("Both
-        are legitimate forms …" after the two kinds, not after the second kind, then the first).
-        """
-        lead = chosen[0]
-        spans = {(choice.key, choice.index) for choice in chosen if choice.part is not None}
-        kept: list[Choice] = []
-        for choice in chosen:
-            if choice.part is None and self._facts.leans(choice.key, choice.index):
-                leaned_on = self._leaned_on(choice, spans)
-                if leaned_on is None:
-                    continue
-                if choice.index == 0:  # the list before it
-                    items = {(item.key, item.index) for item in leaned_on}
-                    kept = [earlier for earlier in kept if (earlier.key, earlier.index) not in items]
-                kept += leaned_on
-            elif choice.key == lead.key and choice.index < lead.index and not self._item_follows(lead):
-                continue
-            kept.append(choice)
-        unique: dict[tuple[ParagraphKey, int], Choice] = {}
-        for choice in kept:  # a sentence is quoted once: whole, or the part of it that scored first
-            unique.setdefault((choice.key, choice.index), choice)
-        return list(unique.values())
-
-    def _leaned_on(self, choice: Choice, spans: set[tuple[ParagraphKey, int]]) -> list[Choice] | None:
-        """The sentences before `choice` that it needs, in order: back to the first that does not lean
-        itself, as long as the quote stays within MAX_SENTENCES, or, for a paragraph's first sentence, the
-        list just before it ("Both are legitimate forms …" after the two kinds of support); None when what it
-        leans on is only partly quoted, a lead-in, too far back, or another paragraph that is no list."""
-        if choice.index == 0:
-            items = self._facts.list_before(choice.key)
-            listed = [Choice(item, 0, choice.score) for item in items if not self._facts.leans(item, 0)]
-            return listed if items and len(listed) == len(items) else None
-        index = choice.index
-        while index > 0 and choice.index - index < MAX_SENTENCES - 1:
-            index -= 1
-            if (choice.key, index) in spans or not self._facts.quotable(choice.key, index):
-                return None
-            if not self._facts.leans(choice.key, index):
-                return [Choice(choice.key, i, choice.score) for i in range(index, choice.index)]
-        return None
 
     def _with_direct_answer(self, chosen: list[Choice], best: ParagraphKey) -> list[Choice]:
         """A yes/no question whose answer leads with an FAQ opens with that FAQ's direct answer, whole."""
@@ -608,7 +351,7 @@ class Composer:
         """
         language: Language = analysis.language
         chosen = self._select(hits, analysis, records, price_sentences)
-        lead_in_paragraphs = {choice.key for choice in chosen if self._lead_in(choice)}
+        lead_in_paragraphs = {choice.key for choice in chosen if self._lists.lead_in(choice)}
         groups: dict[tuple[str, tuple[int, ...]], list[Choice]] = {}
         for choice in chosen:
             groups.setdefault(_citation_group(choice, lead_in_paragraphs), []).append(choice)
@@ -619,7 +362,7 @@ class Composer:
             paragraph = self._knowledge.paragraphs[choices[0].key]
             quoted = [self._quote(choice, language) for choice in choices]
             parts.extend(
-                f"{self._asks(choice, language)}{quote if self._lead_in(choice) else _as_sentence(quote)} [{n}]"
+                f"{self._asks(choice, language)}{quote if self._lists.lead_in(choice) else _as_sentence(quote)} [{n}]"
                 for choice, quote in zip(choices, quoted, strict=True)
             )
             span = choices[0].part is not None
@@ -647,30 +390,6 @@ def _citation_group(choice: Choice, lead_in_paragraphs: set[ParagraphKey]) -> tu
     if choice.key in lead_in_paragraphs:
         return choice.key[0], (choice.key[1],)
     return choice.key[0], ()
-
-
-def _singled_out(members: list[set[str]], position: int, title: set[str], focus: dict[str, float]) -> bool:
-    """Whether the question uses a word, not in the section's title, that of all the members' words only
-    those of the one at `position` hold."""
-    others = set().union(*(words for i, words in enumerate(members) if i != position))
-    return bool((members[position] - others - title) & focus.keys())
-
-
-def _name_terms(item: Paragraph) -> set[str]:
-    """The words of a list item's name, in both languages: "Time-slicing — the device plugin …" names
-    time-slicing."""
-    return {
-        term
-        for sentences in item.sentences.values()
-        for term in content_terms(sentences[0].partition(" — ")[0])
-    }
-
-
-def _on_fact(facts: Mapping[str, FactSentences], key: str, value: object) -> FactSentences:
-    """A record's sentences on a filter key, or on the value filtered on when that value has its own; a fact
-    asked without a value ("Nebius regions?") by what the record has, where that has a sentence of its own."""
-    own = facts.get(fact_value_key(key, "yes" if value is None else str(value)))
-    return own if own is not None and own.stated else facts[key]
 
 
 def _as_sentence(quote: str) -> str:

@@ -43,6 +43,10 @@ class Paragraph:
         """The paragraph in one language (the Dutch original where no rendering exists)."""
         return " ".join(self.sentences.get(language) or self.sentences.get("nl", []))
 
+    def similarities(self, vector: np.ndarray) -> np.ndarray:
+        """Each sentence's similarity to a query vector: the better of its two languages."""
+        return np.max(np.stack([vectors @ vector for vectors in self.vectors.values()]), axis=0)
+
 
 @dataclass
 class KnowledgeBase:

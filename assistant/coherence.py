@@ -1,0 +1,80 @@
+"""Coherent quotes: a sentence that leans on the one before it ("This is …", "Beide …") comes with what it
+leans on or not at all, and the lead's paragraph keeps the guide's order from the lead on."""
+
+from __future__ import annotations
+
+from assistant.choice import Choice
+from assistant.knowledge import KnowledgeBase, ParagraphKey
+from assistant.sentences import SentenceFacts
+
+_LEAD_REACH = 2  # sentences up to and including the one that answers, when it leans on the one before
+
+
+class Coherence:
+    def __init__(self, knowledge: KnowledgeBase, facts: SentenceFacts, max_sentences: int) -> None:
+        self._knowledge = knowledge
+        self._facts = facts
+        self._max_sentences = max_sentences  # an answer quotes no more sentences than this
+
+    def coherent(self, chosen: list[Choice]) -> list[Choice]:
+        """A sentence that leans on its predecessor brings it along, or goes when that cannot be done well.
+
+        The lead's paragraph keeps the guide's order from the lead on: its earlier sentences are left out
+        unless the lead leans on them or is a part of a list item's sentence (`Composer._rest_of_item`). A
+        sentence about the list before it follows the whole list in the guide's order, an item quoted earlier
+        too ("Both are legitimate forms …" after the two kinds, not after the second kind, then the first).
+        """
+        lead = chosen[0]
+        spans = {(choice.key, choice.index) for choice in chosen if choice.part is not None}
+        kept: list[Choice] = []
+        for choice in chosen:
+            if choice.part is None and self._facts.leans(choice.key, choice.index):
+                leaned_on = self._leaned_on(choice, spans)
+                if leaned_on is None:
+                    continue
+                if choice.index == 0:  # the list before it
+                    items = {(item.key, item.index) for item in leaned_on}
+                    kept = [earlier for earlier in kept if (earlier.key, earlier.index) not in items]
+                kept += leaned_on
+            elif choice.key == lead.key and choice.index < lead.index and not self.item_follows(lead):
+                continue
+            kept.append(choice)
+        unique: dict[tuple[ParagraphKey, int], Choice] = {}
+        for choice in kept:  # a sentence is quoted once: whole, or the part of it that scored first
+            unique.setdefault((choice.key, choice.index), choice)
+        return list(unique.values())
+
+    def item_follows(self, lead: Choice) -> bool:
+        """Whether the lead is a part of a list item's sentence, which the rest of the item follows."""
+        return lead.part is not None and self._knowledge.paragraphs[lead.key].bullet
+
+    def within_reach(self, choice: Choice) -> bool:
+        """Whether the sentence, quoted coherently, needs at most the sentence it leans on: led by it, the answer
+        comes by the second sentence, not after a chain of what it refers to."""
+        return len(self.coherent([choice])) <= _LEAD_REACH
+
+    def can_lead(self, choice: Choice) -> bool:
+        """Whether the answer comes by the second sentence when this one leads (`within_reach`), or it leans on
+        the list before it, whose items it is about ("Both are legitimate forms of Kubernetes support, but …"
+        after the two kinds)."""
+        if choice.part is None and choice.index == 0 and self._facts.leans(choice.key, 0):
+            return bool(self._facts.list_before(choice.key)) and bool(self.coherent([choice]))
+        return self.within_reach(choice)
+
+    def _leaned_on(self, choice: Choice, spans: set[tuple[ParagraphKey, int]]) -> list[Choice] | None:
+        """The sentences before `choice` that it needs, in order: back to the first that does not lean
+        itself, as long as the quote stays within the answer's sentences, or, for a paragraph's first sentence,
+        the list just before it ("Both are legitimate forms …" after the two kinds of support); None when what
+        it leans on is only partly quoted, a lead-in, too far back, or another paragraph that is no list."""
+        if choice.index == 0:
+            items = self._facts.list_before(choice.key)
+            listed = [Choice(item, 0, choice.score) for item in items if not self._facts.leans(item, 0)]
+            return listed if items and len(listed) == len(items) else None
+        index = choice.index
+        while index > 0 and choice.index - index < self._max_sentences - 1:
+            index -= 1
+            if (choice.key, index) in spans or not self._facts.quotable(choice.key, index):
+                return None
+            if not self._facts.leans(choice.key, index):
+                return [Choice(choice.key, i, choice.score) for i in range(index, choice.index)]
+        return None

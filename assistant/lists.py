@@ -1,0 +1,111 @@
+"""The guide's lists in answers: a question for the members of a kind ("what are the trade-offs?") gets the
+guide's list of them, the items of a bulleted list or the parts of a listing sentence; a list's lead-in is
+quoted only leading its list; a list item is named by its first words ("Time-slicing — …")."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from assistant.choice import Choice
+from assistant.knowledge import KnowledgeBase, Paragraph, ParagraphKey
+from assistant.sentences import SentenceFacts
+from assistant.spans import Span
+from assistant.text import content_terms
+from assistant.understanding.analysis import QuestionAnalysis
+
+
+class GuideLists:
+    def __init__(
+        self,
+        knowledge: KnowledgeBase,
+        facts: SentenceFacts,
+        spans: Mapping[tuple[ParagraphKey, int], list[Span]],
+    ) -> None:
+        self._knowledge = knowledge
+        self._facts = facts
+        self._spans = spans
+
+    def opens_item(self, choice: Choice) -> bool:
+        """Whether the sentence opens a list item, whose name says what it is about."""
+        return self._knowledge.paragraphs[choice.key].bullet and choice.index == 0 and choice.part is None
+
+    def lead_in(self, choice: Choice) -> bool:
+        """A list's lead-in, which is quoted only leading its list."""
+        return choice.part is None and self._facts.introduces_list(choice.key, choice.index)
+
+    def listed(self, key: ParagraphKey) -> list[Choice]:
+        """The first sentence of each item of the list the paragraph is an item of or introduces, but of an
+        item that opens leaning on what comes before it."""
+        return [
+            Choice(item, 0, 1.0) for item in self._facts.list_items(key) if not self._facts.leans(item, 0)
+        ]
+
+    def through_lead_in(self, lead: Choice) -> Choice:
+        """The lead, or the list's lead-in after it that leans on it: the sentence is then about that list
+        ("Kubernetes adds capabilities but also moving parts. Weigh them against a simpler rented instance:"),
+        and alone it names what only the list spells out. Leading through the lead-in quotes both and the list."""
+        after = Choice(lead.key, lead.index + 1, lead.score)
+        if lead.part is None and self.lead_in(after) and self._facts.leans(after.key, after.index):
+            return after
+        return lead
+
+    def members_asked(
+        self, lead: Choice, analysis: QuestionAnalysis, focus: dict[str, float]
+    ) -> list[Choice]:
+        """For a question that asks for the members of a kind ("what are the trade-offs?", "which components
+        are needed?"): every part of the listing sentence the lead is a part of, or the items of the list the
+        lead is an item of or introduces, in the guide's order. None when the question is a follow-up about the
+        thing before it, or singles the lead's member out ("what are the downsides of time-slicing?")."""
+        if not analysis.enumerates or analysis.context is not None:
+            return []
+        parts = self._spans.get((lead.key, lead.index), []) if lead.part is not None else []
+        if any(span.covers_sentence for span in parts):  # a part of a listing sentence
+            position = next(i for i, span in enumerate(parts) if span.part == lead.part)
+            if _singled_out(
+                [set(span.terms) for span in parts], position, self._title_terms(lead.key), focus
+            ):
+                return []
+            return [Choice(lead.key, lead.index, lead.score, span.part) for span in parts]
+        items = self._facts.list_items(lead.key)
+        if lead.key in items and self._names_item(lead.key, items, focus):
+            return []
+        listed = self.listed(lead.key)
+        return (([] if lead.key in items else [lead]) + listed) if listed else []
+
+    def _names_item(
+        self, key: ParagraphKey, items: tuple[ParagraphKey, ...], focus: dict[str, float]
+    ) -> bool:
+        """Whether the question singles the item out by its name (its first sentence up to the dash: "the
+        downsides of time-slicing", though MPS is said to beat time-slicing) or by any word of it ("the silent
+        costs" are the billing item's)."""
+        paragraphs = [self._knowledge.paragraphs[item] for item in items]
+        position, title = items.index(key), self._title_terms(key)
+        return any(
+            _singled_out([words(paragraph) for paragraph in paragraphs], position, title, focus)
+            for words in (name_terms, self._item_terms)
+        )
+
+    def _title_terms(self, key: ParagraphKey) -> set[str]:
+        return {
+            term for text in self._knowledge.paragraphs[key].titles.values() for term in content_terms(text)
+        }
+
+    def _item_terms(self, item: Paragraph) -> set[str]:
+        return set().union(*(self._facts.terms(item.key, i) for i in range(len(item.sentences["nl"]))))
+
+
+def name_terms(item: Paragraph) -> set[str]:
+    """The words of a list item's name, in both languages: "Time-slicing — the device plugin …" names
+    time-slicing."""
+    return {
+        term
+        for sentences in item.sentences.values()
+        for term in content_terms(sentences[0].partition(" — ")[0])
+    }
+
+
+def _singled_out(members: list[set[str]], position: int, title: set[str], focus: dict[str, float]) -> bool:
+    """Whether the question uses a word, not in the section's title, that of all the members' words only
+    those of the one at `position` hold."""
+    others = set().union(*(words for i, words in enumerate(members) if i != position))
+    return bool((members[position] - others - title) & focus.keys())
