@@ -23,7 +23,7 @@ import numpy as np
 from langchain_core.documents import Document
 
 from assistant.answered import AnsweredQuestions
-from assistant.choice import Choice, stated_share
+from assistant.choice import Choice, stated_share, stated_terms
 from assistant.coherence import Coherence
 from assistant.knowledge import KnowledgeBase, ParagraphKey, paragraph_key
 from assistant.lists import GuideLists, name_terms
@@ -177,14 +177,14 @@ class Composer:
     ) -> list[Choice]:
         """The sentences that answer from the guide: an FAQ's answer as written, or the best sentence and
         those likely to answer with it; a yes/no question opens with its FAQ's direct answer, if `direct_answer`."""
-        scored = self._score(hits, analysis)
+        scored, focus = self._score(hits, analysis), self._focus(analysis)
         # Only sentences that can be quoted coherently count. One leads when it needs at most the sentence
         # it leans on, so the answer comes by the second sentence, not after a chain of what it refers to.
         quotable = [choice for choice in scored if self._coherence.coherent([choice])] or scored
         lead = self._lists.through_lead_in(
             next((c for c in quotable if self._coherence.can_lead(c)), quotable[0])
         )
-        members = self._lists.members_asked(lead, analysis, self._focus(analysis))
+        members = self._lists.members_asked(lead, analysis, focus)
         if not members and self._lists.lead_in(lead):  # what it says, then the list it introduces
             members = [lead, *self._lists.listed(lead.key)]
         if members:  # as the guide lists them: the parts of one sentence, or list items that open with a name
@@ -195,7 +195,7 @@ class Composer:
             lead_with = [lead, *self._rest_of_item(lead)]
         chosen = lead_with[:MAX_SENTENCES]
         if analysis.compares:  # both sides before any other sentence joins
-            chosen += self._other_side(quotable, chosen, self._focus(analysis))
+            chosen += self._other_side(quotable, chosen, focus)
         quoted = {(choice.key, choice.index) for choice in chosen}
         joining: list[Choice] = []
         for c in quotable:
@@ -286,7 +286,7 @@ class Composer:
         the other side), else every word of the question it states."""
         if self._lists.opens_item(choice):
             return name_terms(self._knowledge.paragraphs[choice.key]) & focus.keys()
-        return self._stated_terms(choice, focus)
+        return stated_terms(self._terms(choice), focus)
 
     def _faq_answer(self, lead: Choice, whole: bool) -> list[Choice]:
         """An FAQ's answer is written as one: its sentences in order. A yes/no question gets it `whole` after
@@ -302,9 +302,6 @@ class Composer:
 
     def _kind_of(self, hit: Document) -> str:
         return self._knowledge.paragraphs[paragraph_key(hit.metadata)].kind
-
-    def _stated_terms(self, choice: Choice, focus: dict[str, float]) -> set[str]:
-        return {term for term in self._terms(choice) if term in focus}
 
     def _terms(self, choice: Choice) -> frozenset[str]:
         if choice.part is None:

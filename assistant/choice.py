@@ -16,6 +16,11 @@ class Choice:
     part: int | None = None  # a part of a long sentence (`spans.py`) instead of the whole sentence
 
 
+def stated_terms(terms: frozenset[str], focus: dict[str, float]) -> set[str]:
+    """The words of the question's focus that a sentence's words state."""
+    return {term for term in terms if term in focus}
+
+
 def stated_share(terms: frozenset[str], focus: dict[str, float]) -> float:
     """The share of the question's focus (its words, by rarity) that a sentence's words state."""
     weight = sum(focus.values())

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from assistant.choice import Choice, stated_share
+from assistant.choice import Choice, stated_share, stated_terms
 from assistant.coherence import Coherence
 from assistant.knowledge import KnowledgeBase, ParagraphKey
 from assistant.providers.documents import (
@@ -132,7 +132,9 @@ class RecordQuotes:
             (stated_share(self._facts.terms(key, i), focus), float(similarity[i]), i) for i in fact.stated
         )
         stated = Choice(key, index, best)
-        adds = left_open and self._stated_terms(left_open[0], focus) - self._stated_terms(stated, focus)
+        adds = left_open and stated_terms(self._terms(left_open[0]), focus) - stated_terms(
+            self._terms(stated), focus
+        )
         return [stated, *left_open] if adds else [stated]
 
     def _best_of(self, key: ParagraphKey, vector: np.ndarray, focus: dict[str, float]) -> Choice:
@@ -147,9 +149,6 @@ class RecordQuotes:
     def _rarest_stated(self, choice: Choice, focus: dict[str, float]) -> tuple[float, float]:
         """For ordering a record's sentences: the rarest question word each states, then similarity."""
         return max((focus[term] for term in self._terms(choice) if term in focus), default=0.0), choice.score
-
-    def _stated_terms(self, choice: Choice, focus: dict[str, float]) -> set[str]:
-        return {term for term in self._terms(choice) if term in focus}
 
     def _terms(self, choice: Choice) -> frozenset[str]:
         """A record sentence's words (records are quoted whole, never in parts)."""

@@ -135,9 +135,10 @@ class QuestionAnalyzer:
             else self._intents(scores, named, filters=bool(asked.public()))
         )
         if not (referred or context or scores.out_of_scope):
-            intents |= self._asked_apart(question, written)
+            parts = questions_asked(question)
+            intents |= self._asked_apart(parts, written)
             if asked.public():
-                intents = _with_providers_asked_for(question, intents)
+                intents = _with_providers_asked_for(parts, intents)
         lists_providers = "providers" in intents
         return QuestionAnalysis(
             question=question,
@@ -213,15 +214,14 @@ class QuestionAnalyzer:
             return None
         return next(iter(named))
 
-    def _asked_apart(self, question: str, language: Language) -> frozenset[str]:
-        """What the questions of a compound question ask, each read on its own ("who has InfiniBand and why
-        do I need it for training?" asks for the records and the guide); nothing for a simple question. Not
-        for a follow-up, whose questions lean on the one before ("do they have H100s there and what does it
-        cost"): read apart, they would be about nothing."""
-        asked = questions_asked(question)
-        if len(asked) < 2:
+    def _asked_apart(self, parts: list[str], language: Language) -> frozenset[str]:
+        """What the questions of a compound question (`parts`, from `questions_asked`) ask, each read on its own
+        ("who has InfiniBand and why do I need it for training?" asks for the records and the guide); nothing
+        for a simple question. Not for a follow-up, whose questions lean on the one before ("do they have H100s
+        there and what does it cost"): read apart, they would be about nothing."""
+        if len(parts) < 2:
             return frozenset()
-        return frozenset().union(*(self.scores(part, language).likeliest for part in asked))
+        return frozenset().union(*(self.scores(part, language).likeliest for part in parts))
 
     def _known_word(self, word: str) -> bool:
         terms = content_terms(word)
@@ -248,11 +248,12 @@ class QuestionAnalyzer:
         return frozenset(intents)
 
 
-def _with_providers_asked_for(question: str, intents: frozenset[str]) -> frozenset[str]:
-    """A question that names record facts and asks for providers by a noun that names them ("which providers
-    let me split a gpu", "noem aanbieders met spot") or asks where to get them ("waar kan ik een gpu delen")
-    asks for providers, however much its topic is the guide's. What else it asks stays: the words around it
-    often ask the guide too ("idle nodes kosten geld, welke providers schalen naar nul?")."""
-    if any(asks_for_providers_by_name(part) or asks_where_to_get(part) for part in questions_asked(question)):
+def _with_providers_asked_for(parts: list[str], intents: frozenset[str]) -> frozenset[str]:
+    """A question (its `parts`, from `questions_asked`) that names record facts and asks for providers by a
+    noun that names them ("which providers let me split a gpu", "noem aanbieders met spot") or asks where to
+    get them ("waar kan ik een gpu delen") asks for providers, however much its topic is the guide's. What else
+    it asks stays: the words around it often ask the guide too ("idle nodes kosten geld, welke providers
+    schalen naar nul?")."""
+    if any(asks_for_providers_by_name(part) or asks_where_to_get(part) for part in parts):
         return intents | {"providers"}
     return intents
