@@ -98,7 +98,7 @@ class Composer:
         reading = self._retriever.query_vector(analysis.reading)
         if analysis.context is None:
             return reading
-        other = analysis.search_text if analysis.reading == analysis.question else analysis.question
+        other = analysis.search_text if analysis.reading == analysis.asked else analysis.asked
         mixed = (1 - _OTHER_READING) * reading + _OTHER_READING * self._retriever.query_vector(other)
         return (mixed / np.linalg.norm(mixed)).astype(np.float32)
 

@@ -87,9 +87,9 @@ class Assistant:
         asks_guide = "guide" in analysis.intents
         hits = self.retriever.invoke(analysis.search_text, providers=scope, asks_guide=asks_guide)
         if (
-            analysis.reading == question != analysis.search_text
+            analysis.reading == analysis.asked != analysis.search_text
         ):  # a follow-up's own words, in the earlier topic
-            own_words = self.retriever.invoke(question, providers=scope, asks_guide=asks_guide)
+            own_words = self.retriever.invoke(analysis.asked, providers=scope, asks_guide=asks_guide)
             hits = self.retriever.fuse([own_words, hits])
         return Search(analysis, hits, providers, scope, self._price_sentences(analysis, best_matches))
 

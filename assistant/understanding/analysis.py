@@ -28,6 +28,7 @@ from assistant.providers.names import ProviderNames
 from assistant.providers.schema import ProviderRecord
 from assistant.retrieval import HybridRetriever
 from assistant.text import content_terms
+from assistant.understanding.aside import set_aside
 from assistant.understanding.asked import asks_for_providers_by_name, asks_where_to_get
 from assistant.understanding.form import Form, asks_for_list, compares, question_form, questions_asked
 from assistant.understanding.intent import BankNeighbours, CorpusEvidence, IntentModel, IntentScores
@@ -41,6 +42,7 @@ class QuestionAnalysis:
     """Everything later steps need to know about one question."""
 
     question: str  # as asked
+    asked: str  # the question without what it sets aside as known (`aside.py`)
     context: str | None  # the earlier question a follow-up is read with
     reading: str  # the words that choose passages and sentences (see `QuestionAnalyzer.reading`)
     language: Language
@@ -56,8 +58,8 @@ class QuestionAnalysis:
 
     @property
     def search_text(self) -> str:
-        """What retrieval and scope read: a follow-up together with the question before it."""
-        return f"{self.context} {self.question}" if self.context else self.question
+        """What retrieval reads: a follow-up together with the question before it."""
+        return f"{self.context} {self.asked}" if self.context else self.asked
 
     @property
     def out_of_scope(self) -> bool:
@@ -117,7 +119,8 @@ class QuestionAnalyzer:
         written = detect_language(question, fallback=detect_language(earlier) if earlier else None)
         language = language or written
         context = earlier if earlier and is_follow_up(question, self._known_word) else None
-        search_text = f"{context} {question}" if context else question
+        rest = self._without_aside(question, context)
+        search_text = f"{context} {rest}" if context else rest
         referred = referred_one(question, lambda: self.names.in_order(previous_answer(history) or ""))
         own_names = self.names.named(question)
         named = frozenset({referred}) if referred else self._named(question, own_names, context)
@@ -142,8 +145,9 @@ class QuestionAnalyzer:
         lists_providers = "providers" in intents
         return QuestionAnalysis(
             question=question,
+            asked=rest,
             context=context,
-            reading=self.reading(question, search_text) if context else question,
+            reading=self.reading(rest, search_text) if context else rest,
             language=language,
             form=question_form(question, written),
             compares=compares(question),
@@ -185,6 +189,18 @@ class QuestionAnalyzer:
             if own.likeliest < scores.likeliest and unasked
             else scores
         )
+
+    def _without_aside(self, question: str, context: str | None) -> str:
+        """The question without the phrase it sets aside ("besides the GPU nodes, what else do I pay for?"),
+        when what is left, or the question before it, has words the corpus knows; read whole, it would find
+        what it already has."""
+        aside = set_aside(question)
+        if not aside:
+            return question
+        before, _, after = question.partition(aside)
+        rest = f"{before.rstrip()} {after.lstrip(' ,')}".strip(" ,")
+        known = any(self._retriever.knows(term) for term in content_terms(rest))
+        return rest if known or context else question
 
     def reading(self, question: str, search_text: str) -> str:
         """A follow-up's own words when the corpus knows any of them ("and MIG?"), else, or when it points

@@ -12,6 +12,7 @@ from assistant.models import Turn
 from assistant.refusal import no_matches_text
 from assistant.service import Assistant
 from assistant.understanding.analysis import QuestionAnalyzer
+from assistant.understanding.aside import set_aside
 from assistant.understanding.asked import (
     ASKS_FOR_OTHER,
     ASKS_FOR_PROVIDER,
@@ -146,6 +147,37 @@ def test_a_question_that_sets_things_side_by_side_is_a_comparison() -> None:
     ]
     assert all(compares(question) for question in side_by_side)
     assert not any(compares(question) for question in ["What is MIG?", "welke providers hebben MPS of MIG"])
+
+
+@pytest.mark.parametrize(
+    ("question", "aside"),
+    [
+        (
+            "apart from the control plane, what do I pay for on managed kubernetes?",
+            "apart from the control plane",
+        ),
+        ("what does distributed training need besides infiniband", "besides infiniband"),
+        ("besides networking should I check the storage too?", "besides networking"),
+        ("wat heb ik naast een device plugin nog meer nodig", "naast een device plugin"),
+        ("zijn er extra kosten behalve de gpu-nodes", "behalve de gpu-nodes"),
+        ("kunnen twee pods naast elkaar op één gpu draaien", ""),  # side by side
+        ("staat de container toolkit naast de driver op de node", ""),  # a place: nothing more is asked
+        ("Besides, does MIG isolate memory?", ""),  # an adverb: nothing is put aside
+    ],
+)
+def test_a_question_sets_aside_the_phrase_after_besides(question: str, aside: str) -> None:
+    assert set_aside(question) == aside
+
+
+def test_what_a_question_sets_aside_does_not_choose_its_answer(assistant: Assistant) -> None:
+    """Read whole, "apart from a fast network" finds the network item; the question asks what else."""
+    for question in [
+        "apart from a fast network, what does multi-node training on kubernetes need?",
+        "wat heeft multi-node training naast een snel netwerk nog meer nodig?",
+    ]:
+        answer = assistant.ask(question)
+        assert answer.citations[0].section_id == "faq-multi-node-training", question
+        assert "gang/queue scheduling" in answer.answer.split("[1]")[0], question
 
 
 @pytest.mark.parametrize(
