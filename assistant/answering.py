@@ -35,6 +35,7 @@ from assistant.sentences import SentenceFacts
 from assistant.spans import load_spans
 from assistant.text import content_terms
 from assistant.understanding.analysis import QuestionAnalysis
+from assistant.understanding.form import comparison_terms
 
 MAX_SENTENCES = 3
 _CANDIDATE_PARAGRAPHS = 5
@@ -195,7 +196,12 @@ class Composer:
             lead_with = [lead, *self._rest_of_item(lead)]
         chosen = lead_with[:MAX_SENTENCES]
         if analysis.compares:  # both sides before any other sentence joins
-            chosen += self._other_side(quotable, chosen, focus)
+            sides = {
+                term: weight
+                for term, weight in focus.items()
+                if term not in comparison_terms(analysis.question)
+            }
+            chosen += self._other_side(quotable, chosen, sides)
         quoted = {(choice.key, choice.index) for choice in chosen}
         joining: list[Choice] = []
         for c in quotable:
@@ -246,16 +252,21 @@ class Composer:
     ) -> list[Choice]:
         """For a question that sets things side by side, the best sentence about a word of the question that
         the chosen ones are not about: the other side ("managed Kubernetes versus VMs in my own cluster" quotes
-        both), when the chosen ones leave room for it. The list item named for it comes before any sentence
-        that mentions it ("time-slicing and MPS": the time-slicing item, not "such as time-slicing, MPS or
-        MIG")."""
+        both), when the chosen ones leave room for it. Beside an item of a list, the item of another list is
+        no other side (MPS is not compared with the item on one's own cluster for their shared word "GPU"). The
+        list item named for it comes before any sentence that mentions it ("time-slicing and MPS": the
+        time-slicing item, not "such as time-slicing, MPS or MIG")."""
         if len(chosen) >= MAX_SENTENCES:
             return []
         stated = set().union(*(self._about(choice, focus) for choice in chosen))
+        lists = {item for choice in chosen for item in self._facts.list_items(choice.key)}
         sides = [
             c
             for c in scored
-            if c not in chosen and not self._lists.lead_in(c) and self._about(c, focus) - stated
+            if c not in chosen
+            and not self._lists.lead_in(c)
+            and not (lists and self._lists.opens_item(c) and c.key not in lists)
+            and self._about(c, focus) - stated
         ]
         return sorted(sides, key=lambda choice: not self._lists.opens_item(choice))[:1]
 

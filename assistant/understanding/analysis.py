@@ -204,10 +204,12 @@ class QuestionAnalyzer:
 
     def reading(self, question: str, search_text: str) -> str:
         """A follow-up's own words when the corpus knows any of them ("and MIG?"), else, or when it points
-        back with a pronoun ("and what are its downsides?", "does it do monitoring too?"), the follow-up read
-        with the question before it: its own words would leave out what it is about."""
+        back with a pronoun ("and what are its downsides?", "does it do monitoring too?") or sets something
+        beside the earlier topic ("how does MPS compare?"), the follow-up read with the question before it: its
+        own words would leave out what it is about, or one of the sides."""
         own = set(content_terms(question)) - self.names.terms
-        if refers_back(question, self._known_word) or not any(self._retriever.knows(term) for term in own):
+        knows_own = any(self._retriever.knows(term) for term in own)
+        if refers_back(question, self._known_word) or compares(question) or not knows_own:
             return search_text
         return question
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from assistant.text import fold
+from assistant.text import content_terms, fold
 
 Form = Literal["yes_no", "open"]
 
@@ -70,12 +70,13 @@ _LEADING_CLAUSE = re.compile(
     r"^(?:if|when|in|on|with|for|since|because|given|assuming|as|after|before|als|wanneer|indien|in|op|"
     r"met|bij|voor|omdat|aangezien|stel|gegeven|na)\b[^,?]*,\s*"
 )
-# Words that set things side by side ("managed vs your own cluster", "het verschil tussen MIG en MPS"); not
-# the noun "comparison", which in the guide's world is the comparison table ("the comparison says yes").
+# Words that set things side by side ("managed vs your own cluster", "het verschil tussen MIG en MPS", "is
+# time-slicing the same as MIG?"); not the noun "comparison", which in the guide's world is the comparison table
+# ("the comparison says yes").
 _COMPARISON = re.compile(
-    r"\b(?:vs|versus|difference|differences|differ|verschil|verschillen|compare|compared|compares|vergelijk|"
-    r"vergelijken|vergeleken|tegenover|"
-    r"trade ?offs?|afweging)\b"
+    r"\b(?:vs|versus|difference|differences|differ|differs|verschil|verschillen|verschilt|compare|compared|compares|vergelijk|"
+    r"vergelijken|vergeleken|tegenover|trade ?offs?|afweging|"
+    r"(?:different|differently) (?:from|than)|(?:the )?same (?:thing )?as|similar to|(?:het)?zelfde als|anders dan)\b"
 )
 # A tag after a statement asks for its confirmation ("the drivers are on the nodes already, right?").
 _TAG = re.compile(
@@ -263,6 +264,13 @@ def asks_for_list(question: str) -> bool:
 def compares(question: str) -> bool:
     """Whether the question sets things side by side: its answer gives them in the order it names them."""
     return bool(_COMPARISON.search(fold(question).replace("-", " ")))
+
+
+def comparison_terms(question: str) -> frozenset[str]:
+    """The words with which the question sets things side by side ("different", "verschil"): they name no side,
+    so no sentence is the other side for stating them ("The operational burden is very different.")."""
+    found = _COMPARISON.finditer(fold(question).replace("-", " "))
+    return frozenset(term for match in found for term in content_terms(match.group()))
 
 
 def _clause_form(words: list[str], language: str) -> Form | None:

@@ -315,11 +315,46 @@ def test_things_set_side_by_side_are_quoted_in_the_order_the_question_names_them
     assert min(managed, own_cluster) == 0 and (managed < own_cluster) is managed_first, answer.answer
 
 
+@pytest.mark.parametrize(
+    ("earlier", "follow_up", "named_item", "earlier_item"),
+    [
+        (
+            "what is MPS?",
+            "so how is that one different from MIG?",
+            "Multi-Instance GPU (MIG) — ",
+            "MPS (Multi",
+        ),
+        (
+            "wat is time-slicing?",
+            "en hoe verschilt dat van MIG?",
+            "Multi-Instance GPU (MIG) — ",
+            "Time-slicing — ",
+        ),
+    ],
+)
+def test_a_follow_up_that_compares_quotes_the_earlier_topic_as_the_other_side(
+    assistant: Assistant, earlier: str, follow_up: str, named_item: str, earlier_item: str
+) -> None:
+    answer = assistant.ask(follow_up, history=[Turn(role="user", content=earlier)])
+    assert named_item in answer.answer and earlier_item in answer.answer, answer.answer
+    assert {citation.section_id for citation in answer.citations} == {"gpu-sharing"}
+
+
+def test_an_item_of_another_list_is_not_the_other_side_of_a_comparison(assistant: Assistant) -> None:
+    """The item on one's own cluster shares only the word "GPU" with a question about sharing methods."""
+    history = [Turn(role="user", content="hoe kan ik in kubernetes een gpu delen?")]
+    answer = assistant.ask("en die MPS, waarin verschilt die van de andere twee?", history=history)
+    assert answer.answer.startswith("MPS (Multi-Process Service) — "), answer.answer
+    assert "kubernetes-support" not in {citation.section_id for citation in answer.citations}, answer.answer
+
+
 def test_both_things_compared_are_quoted_though_one_item_names_the_other(assistant: Assistant) -> None:
     """The MPS item says it has less overhead than time-slicing; time-slicing's own item is the other side."""
     for question, time_slicing_first in [
         ("what's the difference between time-slicing and MPS?", True),
         ("how does MPS compare to time-slicing?", False),
+        ("is time-slicing really the same as MPS?", True),
+        ("werkt MPS anders dan time-slicing?", False),
     ]:
         answer = assistant.ask(question)
         time_slicing = answer.answer.find("Time-slicing — ")

@@ -144,9 +144,18 @@ def test_a_question_that_sets_things_side_by_side_is_a_comparison() -> None:
         "trade-offs of MIG",
         "how does MPS compare to time-slicing",
         "mig en mps vergelijken",
+        "is MPS the same thing as time-slicing?",
+        "how is MIG different from MPS",
+        "is MIG hetzelfde als MPS",
+        "werkt MPS anders dan time-slicing",
     ]
     assert all(compares(question) for question in side_by_side)
-    assert not any(compares(question) for question in ["What is MIG?", "welke providers hebben MPS of MIG"])
+    one_thing = [
+        "What is MIG?",
+        "welke providers hebben MPS of MIG",
+        "do different providers price MIG differently",
+    ]
+    assert not any(compares(question) for question in one_thing)
 
 
 @pytest.mark.parametrize(
