@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from assistant.models import Turn
 from assistant.text import content_terms, fold
+from assistant.understanding.form import opens_comparison
 
 # Openings that lean on what was asked before.
 _CONTINUATION = re.compile(
@@ -18,7 +19,8 @@ _CONTINUATION = re.compile(
 _SHORT = 3  # a question with at most this many content words cannot stand on its own
 # Pronouns that point back to what was asked before ("does it do monitoring too?", "en werkt dat ook op AMD?"):
 # personal pronouns and pronominal adverbs always, a demonstrative when no known word follows it ("that one",
-# "en als mijn provider die niet heeft?"), for with one it is a determiner ("die device plugin").
+# "en als mijn provider die niet heeft?") or words that compare do ("how is that different from MIG?"); before
+# any other known word it is a determiner ("die device plugin").
 _PERSONAL = re.compile(
     r"\b(?:it|its|it's|them|they|their|ervan|daarvan|ermee|daarmee|erop|daarop|erbij|daarbij|erin|daarin)\b"
 )
@@ -51,7 +53,10 @@ def refers_back(question: str, known: Callable[[str], bool]) -> bool:
     text = fold(question)
     if _PERSONAL.search(text):
         return True
-    return any(not following or not known(following) for following in _DEMONSTRATIVE.findall(text))
+    return any(
+        not found.group(1) or not known(found.group(1)) or opens_comparison(text[found.start(1) :])
+        for found in _DEMONSTRATIVE.finditer(text)
+    )
 
 
 # A reference to one thing of the previous answer, by its place in it or as the one meant ("that one").

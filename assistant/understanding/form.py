@@ -266,6 +266,11 @@ def compares(question: str) -> bool:
     return bool(_COMPARISON.search(fold(question).replace("-", " ")))
 
 
+def opens_comparison(text: str) -> bool:
+    """Whether the text opens with words that set things side by side ("different from MIG", "hetzelfde als")."""
+    return bool(_COMPARISON.match(fold(text).replace("-", " ")))
+
+
 def comparison_terms(question: str) -> frozenset[str]:
     """The words with which the question sets things side by side ("different", "verschil"): they name no side,
     so no sentence is the other side for stating them ("The operational burden is very different.")."""

@@ -45,7 +45,7 @@ def test_the_previous_answer_is_the_last_assistant_turn() -> None:
     assert previous_answer([]) is None
 
 
-KNOWN = {"device", "plugin", "interconnect", "mig", "drivers", "managed"}.__contains__
+KNOWN = {"device", "plugin", "interconnect", "mig", "drivers", "managed", "different", "anders"}.__contains__
 
 
 @pytest.mark.parametrize(
@@ -76,6 +76,9 @@ def test_a_short_continuing_or_pointing_back_question_is_a_follow_up(question: s
         ("en werkt dat ook op AMD?", True),
         ("en als mijn provider die niet heeft?", True),
         ("kan ik daarmee geheugen isoleren?", True),
+        # Before words that compare, it is the thing compared, whatever the corpus knows of them.
+        ("so how is that different from MPS?", True),
+        ("en is dat anders dan time-slicing?", True),
         # A demonstrative before a word the corpus knows is a determiner: the follow-up names its subject.
         ("wat doet die device plugin dan?", False),
         ("why that interconnect?", False),
