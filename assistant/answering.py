@@ -196,11 +196,8 @@ class Composer:
             lead_with = [lead, *self._rest_of_item(lead)]
         chosen = lead_with[:MAX_SENTENCES]
         if analysis.compares:  # both sides before any other sentence joins
-            sides = {
-                term: weight
-                for term, weight in focus.items()
-                if term not in comparison_terms(analysis.question)
-            }
+            comparing = comparison_terms(analysis.question)
+            sides = {term: weight for term, weight in focus.items() if term not in comparing}
             chosen += self._other_side(quotable, chosen, sides)
         quoted = {(choice.key, choice.index) for choice in chosen}
         joining: list[Choice] = []

@@ -263,19 +263,24 @@ def asks_for_list(question: str) -> bool:
 
 def compares(question: str) -> bool:
     """Whether the question sets things side by side: its answer gives them in the order it names them."""
-    return bool(_COMPARISON.search(fold(question).replace("-", " ")))
+    return bool(_COMPARISON.search(_unhyphenated(question)))
 
 
 def opens_comparison(text: str) -> bool:
     """Whether the text opens with words that set things side by side ("different from MIG", "hetzelfde als")."""
-    return bool(_COMPARISON.match(fold(text).replace("-", " ")))
+    return bool(_COMPARISON.match(_unhyphenated(text)))
 
 
 def comparison_terms(question: str) -> frozenset[str]:
     """The words with which the question sets things side by side ("different", "verschil"): they name no side,
     so no sentence is the other side for stating them ("The operational burden is very different.")."""
-    found = _COMPARISON.finditer(fold(question).replace("-", " "))
+    found = _COMPARISON.finditer(_unhyphenated(question))
     return frozenset(term for match in found for term in content_terms(match.group()))
+
+
+def _unhyphenated(text: str) -> str:
+    """Folded, with hyphens as spaces, as the comparison words are matched ("trade-offs", "trade offs")."""
+    return fold(text).replace("-", " ")
 
 
 def _clause_form(words: list[str], language: str) -> Form | None:
