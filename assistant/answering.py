@@ -250,16 +250,22 @@ class Composer:
         """For a question that sets things side by side, the best sentence about a word of the question that
         the chosen ones are not about: the other side ("managed Kubernetes versus VMs in my own cluster" quotes
         both), when the chosen ones leave room for it. Beside an item of a list, the item of another list is
-        no other side (MPS is not compared with the item on one's own cluster for their shared word "GPU"). The
-        list item named for it comes before any sentence that mentions it ("time-slicing and MPS": the
+        no other side (MPS is not compared with the item on one's own cluster for their shared word "GPU"), and
+        the items of its own list are sides though retrieval did not reach them. The list item named for it comes
+        before any sentence that mentions it ("time-slicing and MPS": the
         time-slicing item, not "such as time-slicing, MPS or MIG")."""
         if len(chosen) >= MAX_SENTENCES:
             return []
         stated = set().union(*(self._about(choice, focus) for choice in chosen))
         lists = {item for choice in chosen for item in self._facts.list_items(choice.key)}
+        reached = {(c.key, c.index) for c in [*scored, *chosen]}
+        listed = {item for choice in chosen for item in self._lists.listed(choice.key)}
+        unreached = sorted(
+            (item for item in listed if (item.key, item.index) not in reached), key=lambda c: c.key
+        )
         sides = [
             c
-            for c in scored
+            for c in [*scored, *unreached]
             if c not in chosen
             and not self._lists.lead_in(c)
             and not (lists and self._lists.opens_item(c) and c.key not in lists)

@@ -340,12 +340,14 @@ def test_a_follow_up_that_compares_quotes_the_earlier_topic_as_the_other_side(
     assert {citation.section_id for citation in answer.citations} == {"gpu-sharing"}
 
 
-def test_an_item_of_another_list_is_not_the_other_side_of_a_comparison(assistant: Assistant) -> None:
-    """The item on one's own cluster shares only the word "GPU" with a question about sharing methods."""
+def test_the_other_side_of_a_comparison_is_an_item_of_the_same_list(assistant: Assistant) -> None:
+    """The item on one's own cluster shares only the word "GPU" with a question about sharing methods; the other
+    sharing methods are the sides, though retrieval reached neither."""
     history = [Turn(role="user", content="hoe kan ik in kubernetes een gpu delen?")]
     answer = assistant.ask("en die MPS, waarin verschilt die van de andere twee?", history=history)
     assert answer.answer.startswith("MPS (Multi-Process Service) — "), answer.answer
-    assert "kubernetes-support" not in {citation.section_id for citation in answer.citations}, answer.answer
+    assert "Multi-Instance GPU (MIG) — " in answer.answer or "Time-slicing — " in answer.answer, answer.answer
+    assert {citation.section_id for citation in answer.citations} == {"gpu-sharing"}, answer.answer
 
 
 def test_both_things_compared_are_quoted_though_one_item_names_the_other(assistant: Assistant) -> None:
