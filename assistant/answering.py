@@ -252,8 +252,8 @@ class Composer:
         both), when the chosen ones leave room for it. Beside an item of a list, the item of another list is
         no other side (MPS is not compared with the item on one's own cluster for their shared word "GPU"), and
         the items of its own list are sides though retrieval did not reach them. The list item named for it comes
-        before any sentence that mentions it ("time-slicing and MPS": the
-        time-slicing item, not "such as time-slicing, MPS or MIG")."""
+        before any sentence that mentions it ("time-slicing and MPS": the time-slicing item, not "such as
+        time-slicing, MPS or MIG")."""
         if len(chosen) >= MAX_SENTENCES:
             return []
         stated = set().union(*(self._about(choice, focus) for choice in chosen))

@@ -22,12 +22,12 @@ _ASIDE = re.compile(
 _WORD = re.compile(r"[^\s,?.!;:]+")
 _CLAUSE_END = re.compile(r"\s*[,?.!;:]")
 # Words that open the main clause after the phrase: auxiliaries, question words and subjects in English, the
-# adverbs of addition and finite verbs that follow a Dutch phrase.
+# adverbs of addition and finite verbs that follow a Dutch phrase ("is" and "we" are in both languages, listed once).
 _PHRASE_END = frozenset(
     "what which who how why where when do does did is are can could should would will must may have has "
     "i we you they it there anything something "
-    "wat welke wie hoe waarom waar wanneer nog ook meer andere extra verder moet moeten kan kunnen is zijn "
-    "heb heeft hebben betaal betaalt ik we wij je u er".split()
+    "wat welke wie hoe waarom waar wanneer nog ook meer andere extra verder moet moeten kan kunnen zijn "
+    "heb heeft hebben betaal betaalt ik wij je u er".split()
 )
 _MORE_ASKED = re.compile(r"\b(?:nog|ook|meer|andere|extra|verder)\b", re.IGNORECASE)
 _RECIPROCAL = frozenset({"elkaar", "each"})  # "naast elkaar", "besides each other": side by side, not aside
