@@ -368,8 +368,7 @@ class Composer:
             groups.setdefault(_citation_group(choice, lead_in_paragraphs), []).append(choice)
         parts, citations = [], []
         for n, ((section_id, _), choices) in enumerate(groups.items(), start=1):
-            order = list(dict.fromkeys(choice.key for choice in choices))
-            choices.sort(key=lambda choice: (order.index(choice.key), choice.index))
+            choices = self._in_quoting_order(choices)
             paragraph = self._knowledge.paragraphs[choices[0].key]
             quoted = [self._quote(choice, language) for choice in choices]
             parts.extend(
@@ -389,6 +388,21 @@ class Composer:
                 )
             )
         return " ".join(parts), citations
+
+    def _in_quoting_order(self, choices: list[Choice]) -> list[Choice]:
+        """One citation's sentences: a paragraph's together and in the guide's order, the paragraphs in the
+        order chosen; but a paragraph's first sentence that leans on the list before it stays after the list's
+        items, where `Coherence.coherent` put it ("Both are legitimate forms …" after the two kinds)."""
+        order = list(dict.fromkeys(choice.key for choice in choices))
+
+        def place(choice: Choice) -> tuple[int, int, int]:
+            if choice.index == 0 and choice.part is None and self._facts.leans(choice.key, 0):
+                items = [order.index(key) for key in self._facts.list_before(choice.key) if key in order]
+                if items:
+                    return max(items), 1, 0
+            return order.index(choice.key), 0, choice.index
+
+        return sorted(choices, key=place)
 
 
 def _citation_group(choice: Choice, lead_in_paragraphs: set[ParagraphKey]) -> tuple[str, tuple[int, ...]]:

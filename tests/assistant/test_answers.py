@@ -638,6 +638,20 @@ def test_a_sentence_about_the_list_before_it_follows_the_whole_list_though_an_it
     assert both > answer.answer.find(own_cluster) > answer.answer.find(managed) >= 0, answer.answer
 
 
+def test_a_sentence_about_the_list_before_it_follows_the_list_though_its_paragraph_led(
+    assistant: Assistant, settings: Settings
+) -> None:
+    """When the sentence after "Beide zijn legitieme vormen …" in its paragraph leads, "Beide …" still comes
+    after the two kinds it is about: a citation's sentences are put in the guide's order per paragraph, and
+    the first sentence of this one would otherwise open the answer with nothing to refer to."""
+    managed, own_cluster = _list_items(settings, "kubernetes-support", "nl")
+    answer = assistant.ask(
+        "is het beheerwerk hetzelfde of de provider nu het control plane draait of ik zelf?"
+    )
+    both = answer.answer.find("Beide zijn legitieme vormen")
+    assert both > answer.answer.find(own_cluster) > answer.answer.find(managed) >= 0, answer.answer
+
+
 @pytest.mark.parametrize(
     "question",
     [
