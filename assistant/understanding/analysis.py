@@ -29,7 +29,7 @@ from assistant.providers.schema import ProviderRecord
 from assistant.retrieval import HybridRetriever
 from assistant.text import content_terms
 from assistant.understanding.aside import set_aside
-from assistant.understanding.asked import asks_for_providers_by_name, asks_where_to_get
+from assistant.understanding.asked import asks_for_providers_by_name, asks_where_to_get, picks_among
 from assistant.understanding.form import Form, asks_for_list, compares, question_form, questions_asked
 from assistant.understanding.intent import BankNeighbours, CorpusEvidence, IntentModel, IntentScores
 
@@ -167,7 +167,8 @@ class QuestionAnalyzer:
         turns often ask for both the guide and the providers; a follow-up asks only what its own words make
         likely ("en wat is dat precies, infiniband?" after "welke aanbieders hebben infiniband?" asks the guide,
         not for the providers again), and one that asks for providers by name asks for them alone ("welke
-        providers hebben dat?" after "wat is mig?": the guide's answer came with the turn before)."""
+        providers hebben dat?" after "wat is mig?": the guide's answer came with the turn before), as does one
+        that picks among the providers the turn before asked for ("en welke daarvan met managed k8s?")."""
         if context is None:
             return self.scores(question, language)
         scores = self.scores(f"{context} {question}", language)
@@ -178,8 +179,8 @@ class QuestionAnalyzer:
             return scores if continues(question) else own
         if (
             "providers" in scores.likeliest
-            and asks_for_providers_by_name(question)
             and len(questions_asked(question)) < 2
+            and (asks_for_providers_by_name(question) or self._picks_providers(question, context, language))
         ):
             return replace(scores, likeliest=frozenset({"providers"}))
         likelihood = {"guide": own.guide, "providers": own.providers}
@@ -189,6 +190,11 @@ class QuestionAnalyzer:
             if own.likeliest < scores.likeliest and unasked
             else scores
         )
+
+    def _picks_providers(self, question: str, context: str, language: Language) -> bool:
+        """Whether a follow-up picks among the providers the turn before asked for ("and which of those also
+        do MPS?" after "who has MIG?"): it narrows that list, and asks the guide nothing."""
+        return picks_among(question) and "providers" in self.scores(context, language).likeliest
 
     def _without_aside(self, question: str, context: str | None) -> str:
         """The question without the phrase it sets aside ("besides the GPU nodes, what else do I pay for?"),

@@ -45,6 +45,12 @@ _WHERE_TO_GET = re.compile(
     r"anywhere|somewhere|ergens|who (?:lets|allows|offers|sells|rents|has(?! to)|provides)|"
     r"wie (?:biedt|verhuurt|heeft|levert|verkoopt))\b"
 )
+# A question word that picks among things named before: "which of those", "which ones", "welke daarvan",
+# "wie van hen".
+_PICKS_AMONG = re.compile(
+    r"\b(?:(?:which|what|any|how many)(?: ones)? of (?:those|these|them)|which ones|"
+    r"(?:welke|wie|hoeveel) (?:daarvan|ervan|hiervan|van (?:die|deze|hen|hun)))\b"
+)
 # Words after "what"/"wat" that make it a pronoun, not a determiner: "what is MIG", "what does it cost".
 _NOT_A_NOUN = frozenset(
     "is are was were does do did can could should would will has have about if when for to it i we you they "
@@ -68,6 +74,12 @@ def asks_for_providers_by_name(question: str) -> bool:
         return True
     requested = (word for match in _REQUEST.finditer(text) for word in match.group(1).split())
     return any(_PROVIDER_NOUNS.match(word) for word in requested) or bool(_OPENING_PLURAL.match(text))
+
+
+def picks_among(question: str) -> bool:
+    """Whether a question asks which of the things named before qualify ("and which of those also do MPS?",
+    "en welke daarvan met managed k8s?"), not about them ("wat is het nadeel daarvan?")."""
+    return bool(_PICKS_AMONG.search(fold(question)))
 
 
 def asks_where_to_get(question: str) -> bool:

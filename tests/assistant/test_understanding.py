@@ -19,6 +19,7 @@ from assistant.understanding.asked import (
     asked_for,
     asks_for_providers_by_name,
     asks_where_to_get,
+    picks_among,
 )
 from assistant.understanding.bank import BankError, load_bank
 from assistant.understanding.form import asks_for_list, compares, question_form, questions_asked
@@ -510,16 +511,39 @@ def test_a_follow_up_asks_what_its_own_words_make_likely(
     assert assistant.analyzer.analyze(follow_up, history=history).intents == intents
 
 
-def test_a_follow_up_that_picks_from_the_providers_listed_still_asks_for_providers(
-    assistant: Assistant,
+@pytest.mark.parametrize(
+    ("earlier", "follow_up"),
+    [
+        ("who offers spot gpu nodes?", "and which of those also have MIG?"),
+        ("welke aanbieders hebben infiniband?", "en welke daarvan zitten in de EU?"),
+        ("which clouds have H100s?", "which ones of them do managed kubernetes?"),
+    ],
+)
+def test_a_follow_up_that_picks_from_the_providers_listed_asks_for_providers_alone(
+    assistant: Assistant, earlier: str, follow_up: str
 ) -> None:
-    """Its own words alone ("which of those …") say little: unless they make the providers unlikely, the
-    reading with the turn before stands."""
-    history = [Turn(role="user", content="who offers spot gpu nodes?"), Turn(role="assistant", content="…")]
-    assert (
-        "providers"
-        in assistant.analyzer.analyze("and which of those also have MIG?", history=history).intents
-    )
+    """It narrows the list the turn before asked for: the new criterion ("MIG") is something to filter by,
+    not a question to the guide, whose item on it would otherwise open the answer."""
+    history = [Turn(role="user", content=earlier), Turn(role="assistant", content="…")]
+    assert assistant.analyzer.analyze(follow_up, history=history).intents == {"providers"}
+
+
+@pytest.mark.parametrize(
+    ("question", "picks"),
+    [
+        ("and which of those also do MPS?", True),
+        ("en welke daarvan met managed k8s?", True),
+        ("wie van hen heeft spot-nodes?", True),
+        ("which ones run in europe", True),
+        # About the things named before, not a choice among them.
+        ("wat is het nadeel daarvan?", False),
+        ("what are those for?", False),
+    ],
+)
+def test_a_question_picks_among_what_was_named_before_only_with_a_partitive(
+    question: str, picks: bool
+) -> None:
+    assert picks_among(question) is picks
 
 
 @pytest.mark.parametrize(
