@@ -166,9 +166,10 @@ class QuestionAnalyzer:
         ("how do I upgrade that without downtime?" after "what is the GPU Operator?"). Read together, the two
         turns often ask for both the guide and the providers; a follow-up asks only what its own words make
         likely ("en wat is dat precies, infiniband?" after "welke aanbieders hebben infiniband?" asks the guide,
-        not for the providers again), and one that asks for providers by name asks for them alone ("welke
-        providers hebben dat?" after "wat is mig?": the guide's answer came with the turn before), as does one
-        that picks among the providers the turn before asked for ("en welke daarvan met managed k8s?")."""
+        not for the providers again), and one that asks for providers by name or who offers it asks for them
+        alone ("welke providers hebben dat?", "who offers it?" after "wat is mig?": the guide's answer came with
+        the turn before), as does one that picks among the providers the turn before asked for ("en welke
+        daarvan met managed k8s?")."""
         if context is None:
             return self.scores(question, language)
         scores = self.scores(f"{context} {question}", language)
@@ -180,7 +181,11 @@ class QuestionAnalyzer:
         if (
             "providers" in scores.likeliest
             and len(questions_asked(question)) < 2
-            and (asks_for_providers_by_name(question) or self._picks_providers(question, context, language))
+            and (
+                asks_for_providers_by_name(question)
+                or asks_where_to_get(question)
+                or self._picks_providers(question, context, language)
+            )
         ):
             return replace(scores, likeliest=frozenset({"providers"}))
         likelihood = {"guide": own.guide, "providers": own.providers}

@@ -499,6 +499,7 @@ def test_a_follow_up_naming_another_provider_asks_about_that_one(
         ("welke aanbieders hebben spot gpu's?", "wat is het risico daarvan voor mijn training?", {"guide"}),
         ("what does MPS do?", "ok, and which clouds support that?", {"providers"}),
         ("hoe werkt time-slicing?", "welke aanbieders bieden dat?", {"providers"}),
+        ("what is MIG?", "who offers it?", {"providers"}),
     ],
 )
 def test_a_follow_up_asks_what_its_own_words_make_likely(
