@@ -163,21 +163,22 @@ class QuestionAnalyzer:
     def _scope(self, question: str, context: str | None, language: Language) -> IntentScores:
         """The scores of the question, read with the one before it when it is a follow-up. One that is a
         follow-up only by a pronoun has words enough to be judged by them: it is out of scope when they are
-        ("how do I upgrade that without downtime?" after "what is the GPU Operator?"). Read together, the two
-        turns often ask for both the guide and the providers; a follow-up asks only what its own words make
-        likely ("en wat is dat precies, infiniband?" after "welke aanbieders hebben infiniband?" asks the guide,
-        not for the providers again), and one that asks for providers by name or who offers it asks for them
-        alone ("welke providers hebben dat?", "who offers it?" after "wat is mig?": the guide's answer came with
-        the turn before), as does one that picks among the providers the turn before asked for ("en welke
-        daarvan met managed k8s?")."""
+        ("how do I upgrade that without downtime?" after "what is the GPU Operator?"). One too short to be in
+        scope alone still says what it asks ("what is that exactly?" after "which providers have MPS?" asks the
+        guide). Read together, the two turns often ask for both the guide and the providers; a follow-up asks
+        only what its own words make likely ("en wat is dat precies, infiniband?" after "welke aanbieders
+        hebben infiniband?" asks the guide, not for the providers again), and one that asks for providers by
+        name or who offers it asks for them alone ("welke providers hebben dat?", "who offers it?" after "wat
+        is mig?": the guide's answer came with the turn before), as does one that picks among the providers the
+        turn before asked for ("en welke daarvan met managed k8s?")."""
         if context is None:
             return self.scores(question, language)
         scores = self.scores(f"{context} {question}", language)
         if scores.out_of_scope:
             return scores
         own = self.scores(question, language)
-        if own.out_of_scope:
-            return scores if continues(question) else own
+        if own.out_of_scope and not continues(question):
+            return own
         if (
             "providers" in scores.likeliest
             and len(questions_asked(question)) < 2

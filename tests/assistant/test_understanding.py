@@ -500,6 +500,10 @@ def test_a_follow_up_naming_another_provider_asks_about_that_one(
         ("what does MPS do?", "ok, and which clouds support that?", {"providers"}),
         ("hoe werkt time-slicing?", "welke aanbieders bieden dat?", {"providers"}),
         ("what is MIG?", "who offers it?", {"providers"}),
+        # Too short to be judged alone, yet they say what they ask: the guide, or more providers.
+        ("which providers have MPS?", "what is that exactly?", {"guide"}),
+        ("who offers time-slicing?", "and how does it work?", {"guide"}),
+        ("which providers have MPS?", "and in the EU?", {"providers"}),
     ],
 )
 def test_a_follow_up_asks_what_its_own_words_make_likely(
