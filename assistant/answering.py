@@ -190,11 +190,14 @@ class Composer:
             members = [lead, *self._lists.listed(lead.key)]
         if members:  # as the guide lists them: the parts of one sentence, or list items that open with a name
             return self._coherence.coherent(members[:1]) + members[1:]
+        whole_faq = self._kind(lead) == "faq" and analysis.form == "yes_no" and direct_answer
         if self._kind(lead) == "faq":
-            lead_with = self._faq_answer(lead, whole=analysis.form == "yes_no" and direct_answer)
+            lead_with = self._faq_answer(lead, whole=whole_faq)
         else:
             lead_with = [lead, *self._rest_of_item(lead)]
-        chosen = lead_with[:MAX_SENTENCES]
+        # A yes/no question's FAQ answer is quoted whole, its direct answer first, however long it is.
+        length = max(MAX_SENTENCES, 1 + len(lead_with)) if whole_faq else MAX_SENTENCES
+        chosen = lead_with[:length]
         if analysis.compares:  # both sides before any other sentence joins
             comparing = comparison_terms(analysis.question)
             sides = {term: weight for term, weight in focus.items() if term not in comparing}
@@ -205,11 +208,11 @@ class Composer:
             eligible = (c.key, c.index) not in quoted and c.score >= JOINS and not self._lists.lead_in(c)
             if eligible and not self._repeats(c, chosen + joining):
                 joining.append(c)
-        chosen = self._coherence.coherent((chosen + joining)[:MAX_SENTENCES])
+        chosen = self._coherence.coherent((chosen + joining)[:length])
         if analysis.compares and len({choice.key[0] for choice in chosen}) == 1:
             chosen = self._in_named_order(chosen, analysis)
         if analysis.form == "yes_no" and direct_answer:
-            chosen = self._with_direct_answer(chosen, chosen[0].key)
+            chosen = self._with_direct_answer(chosen, chosen[0].key, length)
         return chosen
 
     def _repeats(self, choice: Choice, chosen: list[Choice]) -> bool:
@@ -307,7 +310,9 @@ class Composer:
         its direct answer; another question gets it from the sentence that answers best on ("When does
         Kubernetes pay off?" starts at "Kubernetes pays off once …", not at the single-task case before it),
         with what that sentence leans on."""
-        sentences = self._quotable_from(lead.key, 0 if whole else lead.index, 1.0)
+        if whole:
+            return self._quotable_from(lead.key, 0, 1.0)
+        sentences = self._quotable_from(lead.key, lead.index, 1.0)
         reason = [lead] if lead.part is not None else []  # the part that answers, before its whole sentence
         return (reason + sentences)[:MAX_SENTENCES]
 
@@ -322,12 +327,13 @@ class Composer:
             return self._facts.terms(choice.key, choice.index)
         return next(s.terms for s in self._spans[choice.key, choice.index] if s.part == choice.part)
 
-    def _with_direct_answer(self, chosen: list[Choice], best: ParagraphKey) -> list[Choice]:
-        """A yes/no question whose answer leads with an FAQ opens with that FAQ's direct answer, whole."""
+    def _with_direct_answer(self, chosen: list[Choice], best: ParagraphKey, length: int) -> list[Choice]:
+        """A yes/no question whose answer leads with an FAQ opens with that FAQ's direct answer, whole; the
+        answer stays within `length` sentences."""
         if not self._facts.is_direct_answer(best, 0):
             return chosen
         rest = [choice for choice in chosen if (choice.key, choice.index) != (best, 0)]
-        return [Choice(best, 0, chosen[0].score), *rest[: MAX_SENTENCES - 1]]
+        return [Choice(best, 0, chosen[0].score), *rest[: length - 1]]
 
     def _asks(self, choice: Choice, language: Language) -> str:
         """Before an FAQ's direct answer, the FAQ's question it answers: "Often yes" is right for "are the

@@ -391,6 +391,24 @@ def test_a_yes_no_question_answered_by_an_faq_opens_with_its_direct_answer_to_th
     assert verdict == -1 or converse.answer[:verdict].endswith(faq), converse.answer
 
 
+@pytest.mark.parametrize(
+    ("question", "language"),
+    [
+        ("when i rent gpu nodes, will the nvidia driver already be on them?", "en"),
+        ("krijg ik gpu-nodes met de nvidia driver er al op?", "nl"),
+    ],
+)
+def test_a_yes_no_question_gets_the_faq_s_answer_whole_however_many_sentences_it_has(
+    assistant: Assistant, settings: Settings, question: str, language: str
+) -> None:
+    """The drivers FAQ answers in more sentences than an answer otherwise quotes; asked yes or no, all of them
+    come, in the guide's order, its closing advice too."""
+    sentences = load_guide(settings.corpus_dir)[language].section("faq-drivers").blocks[0].sentences
+    answer = assistant.ask(question).answer
+    positions = [answer.find(sentence) for sentence in sentences]
+    assert len(sentences) > 3 and -1 not in positions and positions == sorted(positions), answer
+
+
 def test_the_asked_part_of_a_long_sentence_is_quoted_with_the_sentence_at_hand(assistant: Assistant) -> None:
     answer = assistant.ask("What does the NVIDIA device plugin do?")
     lead = answer.citations[0]
