@@ -12,6 +12,7 @@ from assistant.sentences import SentenceFacts
 from assistant.spans import Span
 from assistant.text import content_terms
 from assistant.understanding.analysis import QuestionAnalysis
+from assistant.understanding.form import without_goal
 
 
 class GuideLists:
@@ -55,9 +56,12 @@ class GuideLists:
         """For a question that asks for the members of a kind ("what are the trade-offs?", "which components
         are needed?"): every part of the listing sentence the lead is a part of, or the items of the list the
         lead is an item of or introduces, in the guide's order. None when the question is a follow-up about the
-        thing before it, or singles the lead's member out ("what are the downsides of time-slicing?")."""
+        thing before it, or singles the lead's member out ("what are the downsides of time-slicing?"): by the
+        words of what it asks, not of what the members serve ("… before a pod can see the GPU", `without_goal`)."""
         if not analysis.enumerates or analysis.context is not None:
             return []
+        asked = set(content_terms(without_goal(analysis.asked)))
+        focus = {term: weight for term, weight in focus.items() if term in asked}
         parts = self._spans.get((lead.key, lead.index), []) if lead.part is not None else []
         if any(span.covers_sentence for span in parts):  # a part of a listing sentence
             position = next(i for i, span in enumerate(parts) if span.part == lead.part)

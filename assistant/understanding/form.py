@@ -101,9 +101,15 @@ _ASKS_FOR_LIST = re.compile(
     r"manieren|vormen|methodes|methoden)\b"
     r"|^welke\s+\S+(?:\s+\S+)?\s+(?:moeten|kunnen|hebben|horen)\b"  # a plural subject: "welke onderdelen moeten …"
     r"|^(?:what|which)\s+\S+s(?:\s+\S+)?\s+(?:have|need|must)\b"  # and in English: "which parts have to …"
+    # needed by someone: "which components do i need", "welke onderdelen heb je nodig" (a Dutch plural in -en, -s)
+    r"|^(?:what|which)\s+\S+s\s+(?:do|does)\s+\S+\s+need\b"
+    r"|^welke\s+\S+(?:en|s)\s+(?:heb|hebt|heeft|hebben|moet|moeten)\s+\S+\s+(?:\S+\s+)?nodig\b"
     r"|^(?:list|name|noem|geef)\b"  # a request to list: "noem eens wat voorbeelden"
     r"|\b(?:allemaal|examples|voorbeelden)\b"  # "wat kan dat allemaal betekenen", "give me some examples"
 )
+# A clause after the asking one that says what for ("… before a pod can see the gpu", "… zodat een pod een gpu kan
+# gebruiken", "… om gpu's beschikbaar te maken"): its words name the goal, not what is asked.
+_GOAL = re.compile(r"\s(?:before|so that|in order to|zodat|voordat|opdat|om\s(?=.*\ste\s))")
 # A clause that opens with its predicate has left out "is it" ("one gpu job, worth setting up k8s for it?",
 # "mogelijk om één gpu te delen?"): it asks whether the predicate holds.
 _PREDICATES = frozenset("worth possible zinvol nuttig verstandig mogelijk handig".split())
@@ -254,6 +260,14 @@ def _asks_to_judge(sentence: str) -> bool:
     tagged = _TAG.search(sentence.replace("'", ""))
     judged = _VERBLESS_PREDICATE.search(sentence) or _EQUATES.search(sentence)
     return bool(tagged or (sentence.endswith("?") and judged))
+
+
+def without_goal(question: str) -> str:
+    """The question up to a clause that says what for, folded to lowercase: "which pieces need to be in place
+    before a pod can see the gpu" asks for the pieces, and seeing is what they serve, not one of them."""
+    text = fold(question)
+    goal = _GOAL.search(text)
+    return text[: goal.start()] if goal else text
 
 
 def asks_for_list(question: str) -> bool:

@@ -563,6 +563,19 @@ def test_a_question_for_the_members_of_a_kind_quotes_every_part_of_a_listing_sen
     assert parts[0] in one.answer and parts[1] not in one.answer, one.answer
 
 
+def test_the_goal_a_list_serves_does_not_single_out_one_of_its_members(
+    assistant: Assistant, settings: Settings
+) -> None:
+    """ "… before containers can see a GPU" asks for the components; that the toolkit's part also says "so that
+    containers can see the driver" does not make it the one asked for."""
+    block = load_guide(settings.corpus_dir)["en"].section("kubernetes-support").blocks[0]
+    listing = next(sentence for sentence in block.sentences if ":" in sentence)
+    parts = [part.rstrip(" ;.")[1:] for part in split_clauses(listing)[1:]]
+    answer = assistant.ask("which parts have to be in place before containers can see a gpu?").answer
+    positions = [answer.find(part) for part in parts]
+    assert len(positions) > 1 and -1 not in positions and positions == sorted(positions), answer
+
+
 def _lead_in(settings: Settings, section_id: str, language: str) -> str:
     """The sentence that introduces a guide section's bulleted list, without its colon."""
     blocks = load_guide(settings.corpus_dir)[language].section(section_id).blocks

@@ -22,7 +22,7 @@ from assistant.understanding.asked import (
     picks_among,
 )
 from assistant.understanding.bank import BankError, load_bank
-from assistant.understanding.form import asks_for_list, compares, question_form, questions_asked
+from assistant.understanding.form import asks_for_list, compares, question_form, questions_asked, without_goal
 from assistant.understanding.intent import BankNeighbours, IntentModel, IntentScores
 
 FORMS = [
@@ -126,6 +126,10 @@ def test_the_form_of_a_question_follows_its_grammar(question: str, language: str
         ("what can that all mean, give me examples", True),
         ("how many methods does k8s have for slicing a card", True),
         ("hoeveel soorten kubernetes-ondersteuning kent de gids", True),
+        ("which components do i need for gpu pods?", True),
+        ("welke onderdelen heb je nodig voor gpu's in een cluster", True),
+        ("welke opslag heb ik nodig voor checkpoints", False),
+        ("what storage do i need for checkpoints", False),
         ("how many gpus can one pod get?", False),
         ("what is MIG?", False),
         ("which workload benefits most?", False),
@@ -135,6 +139,21 @@ def test_the_form_of_a_question_follows_its_grammar(question: str, language: str
 )
 def test_a_question_for_the_members_of_a_kind_asks_for_a_list(question: str, asks: bool) -> None:
     assert asks_for_list(question) is asks
+
+
+@pytest.mark.parametrize(
+    ("question", "asked"),
+    [
+        ("Which parts must be there before a container sees the card?", "which parts must be there"),
+        ("welke dingen heb je nodig zodat een pod kan starten", "welke dingen heb je nodig"),
+        ("welke onderdelen zijn nodig om gpu's te delen", "welke onderdelen zijn nodig"),
+        ("what do I need so that my jobs start together", "what do i need"),
+        ("draait de job om drie uur?", "draait de job om drie uur?"),
+        ("what is MIG?", "what is mig?"),
+    ],
+)
+def test_a_clause_that_says_what_for_is_not_what_is_asked(question: str, asked: str) -> None:
+    assert without_goal(question) == asked
 
 
 def test_a_question_that_sets_things_side_by_side_is_a_comparison() -> None:
