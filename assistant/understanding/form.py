@@ -52,9 +52,11 @@ _SUBJECTS = {
 _DETERMINERS = frozenset(
     "the a an my your our their its that this these those there de het mijn onze hun die dat deze dit er".split()
 )
+# Words that open a subordinate clause; the Dutch ones in -t ("voordat ik …") are no verb before a subject.
 _SUBORDINATORS = frozenset(
-    "if when once since because given assuming as after before while unless "
-    "als wanneer indien omdat aangezien stel gegeven nu toen zodat terwijl".split()
+    "if when once since because given assuming as after before while unless until although "
+    "als wanneer indien omdat aangezien stel gegeven nu toen zodat terwijl voordat nadat totdat zodra zolang "
+    "hoewel tenzij".split()
 )
 # An alternative question's second option is a short phrase that ends it ("… in hardware or in software").
 _LAST_OPTION_WORDS = 6
@@ -65,11 +67,10 @@ _EXAMPLES = frozenset("like such zoals bijvoorbeeld either".split())
 # A coordinating conjunction that opens a follow-up ("and …", "en wanneer dan wel?") joins it to what came
 # before; the clause's form is given by the word after it.
 _CONJUNCTIONS = frozenset("and or but so en of maar dus".split())
-# Subordinating openers of a leading clause: the main clause follows the first comma.
-_LEADING_CLAUSE = re.compile(
-    r"^(?:if|when|in|on|with|for|since|because|given|assuming|as|after|before|als|wanneer|indien|in|op|"
-    r"met|bij|voor|omdat|aangezien|stel|gegeven|na)\b[^,?]*,\s*"
-)
+# Prepositions that open a leading phrase as a subordinator opens a leading clause ("In a managed cluster, …").
+_LEADING_PREPOSITIONS = frozenset("in on with for op met bij voor na".split())
+# The opener of a leading clause or phrase: the main clause follows the first comma.
+_LEADING_CLAUSE = re.compile(rf"^(?:{'|'.join(sorted(_SUBORDINATORS | _LEADING_PREPOSITIONS))})\b[^,?]*,\s*")
 # Words that set things side by side ("managed vs your own cluster", "het verschil tussen MIG en MPS", "is
 # time-slicing the same as MIG?"); not the noun "comparison", which in the guide's world is the comparison table
 # ("the comparison says yes").

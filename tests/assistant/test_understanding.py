@@ -105,6 +105,10 @@ FORMS = [
     ("maakt het voor de prijs uit of ik mig of mps kies", "nl", "yes_no"),
     ("does it matter whether i pick mig or mps", "en", "yes_no"),
     ("staat delen out of the box aan?", "nl", "yes_no"),
+    # a Dutch subordinator in -t is no verb before its subject ("voordat ik", "nadat je")
+    ("voordat ik een cluster huur, wat moet ik controleren", "nl", "open"),
+    ("nadat mijn training klaar is hoe bewaar ik de checkpoints", "nl", "open"),
+    ("zodra er twee modellen draaien, welke deelmethode past dan", "nl", "open"),
 ]
 
 
