@@ -190,11 +190,9 @@ class Composer:
             members = [lead, *self._lists.listed(lead.key)]
         if members:  # as the guide lists them: the parts of one sentence, or list items that open with a name
             return self._coherence.coherent(members[:1]) + members[1:]
-        whole_faq = self._kind(lead) == "faq" and analysis.form == "yes_no" and direct_answer
-        if self._kind(lead) == "faq":
-            lead_with = self._faq_answer(lead, whole=whole_faq)
-        else:
-            lead_with = [lead, *self._rest_of_item(lead)]
+        is_faq = self._kind(lead) == "faq"
+        whole_faq = is_faq and analysis.form == "yes_no" and direct_answer
+        lead_with = self._faq_answer(lead, whole=whole_faq) if is_faq else [lead, *self._rest_of_item(lead)]
         # A yes/no question's FAQ answer is quoted whole, its direct answer first, however long it is.
         length = max(MAX_SENTENCES, 1 + len(lead_with)) if whole_faq else MAX_SENTENCES
         chosen = lead_with[:length]
