@@ -36,7 +36,7 @@ class RecordQuotes:
         self._knowledge = knowledge
         self._facts = facts
         self._coherence = coherence
-        self._record_facts = record_facts  # per record slug and filter key, the sentences on that fact
+        self._record_facts = record_facts  # per record slug and fact asked, its sentences
         # Every guide sentence's vectors in one array (sentence, language, dimension), in the order of
         # `SentenceFacts.guide_sentences`, so the sentences on one word are compared with a question in one
         # product however large the corpus grows.

@@ -152,9 +152,12 @@ def _kubernetes(record: ProviderRecord) -> _Paragraph:
                 f"{name} noemt als kosten van het beheerde control plane {text}",
             ),
             fee,
+            keys=("control_plane_fee",),
         )
     elif k8s.managed.value != "no":
-        paragraph.leave_open(("the control plane fee", "de kosten van het control plane"))
+        paragraph.leave_open(
+            ("the control plane fee", "de kosten van het control plane"), ("control_plane_fee",)
+        )
     return paragraph
 
 
@@ -461,13 +464,14 @@ def record_documents(
 
 
 def _fact_paragraphs() -> dict[str, int]:
-    """The position of the record paragraph that states each filter key's fact (contract §3), and of the
-    values that have sentences of their own (`fact_value_key`)."""
+    """The position of the record paragraph that states each fact a question asks of a record: the filter keys'
+    (contract §3), the values that have sentences of their own (`fact_value_key`), and the control plane fee."""
     keys = {
         _kubernetes: (
             "kubernetes",
             fact_value_key("kubernetes", "managed"),
             fact_value_key("kubernetes", "bring_your_own"),
+            "control_plane_fee",
         ),
         _drivers_and_sharing: ("drivers_preinstalled", "gpu_sharing", "sharing", "sharing_any"),
         _network_and_storage: ("interconnect",),
@@ -492,7 +496,7 @@ class FactSentences:
 
 
 def fact_sentences(record: ProviderRecord) -> dict[str, FactSentences]:
-    """Per filter key (and per `fact_value_key`), the record's sentences on its fact: an answer quotes these,
+    """Per fact asked (`FACT_PARAGRAPHS`), the record's sentences on it: an answer quotes these,
     not the sentence that merely shares the question's words."""
     found = {}
     for key, position in FACT_PARAGRAPHS.items():

@@ -265,6 +265,15 @@ _ATTRIBUTES = {
         r"\bgpu (?:models?|modellen|types?)\b",
     ),
 }
+# What a question asks the price of: a word of money about the control plane asks its fee, not a GPU-hour price
+# ("wat kost het control plane bij GKE", "does coreweave charge for the control plane"), unless the question
+# also prices GPUs ("per GPU-hour", "an H100"); "per uur" alone is the fee's rate.
+_CONTROL_PLANE = re.compile(r"\bcontrol[ -]?planes?\b")
+_MONEY = re.compile(
+    r"\b(?:fees?|costs?|kost(?:en|t)?|pric\w*|prijs\w*|charg\w*|rekenen|reken\w*|geld|free|gratis|pay\w*|"
+    r"betaal\w*|betalen|tarie\w*|bill\w*)\b"
+)
+_GPU_PRICED = re.compile(r"\bper gpu\b|\bgpu[- ]?(?:hours?|uur|uren)\b")
 # Words that negate a fact or take it away ("without spot", "geen MIG", "drop the spot part", "schrap spot").
 _NEGATING_WORDS = (
     r"\b(?:without|no|not|non|excluding|except|exclude|never|dont|don't|doesnt|doesn't|drop|remove|forget|"
@@ -444,6 +453,12 @@ def extract_filter(question: str, language: str) -> AskedFilter:
     if names_kubernetes and "kubernetes" not in facts:
         facts = ("kubernetes", *facts)
     facts += tuple(key for key, pattern in _ATTRIBUTES.items() if key not in facts and pattern.search(text))
+    if _CONTROL_PLANE.search(text) and _MONEY.search(text):
+        prices_gpus = "gpu_model" in keys or _GPU_PRICED.search(text)
+        facts = (
+            *(key for key in facts if prices_gpus or key != "max_price_per_gpu_hour"),
+            "control_plane_fee",
+        )
     return AskedFilter(asked, bool(_CHEAPEST.search(text)), facts)
 
 

@@ -6,6 +6,7 @@ asks for and its form come from the words; its language from the whole question 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -143,6 +144,8 @@ class QuestionAnalyzer:
             if asked.public():
                 intents = _with_providers_asked_for(parts, intents)
         lists_providers = "providers" in intents
+        if context and named and not lists_providers:  # a list filters by the facts of both turns
+            facts = self._follow_up_facts(question, language, facts)
         return QuestionAnalysis(
             question=question,
             asked=rest,
@@ -214,6 +217,20 @@ class QuestionAnalyzer:
         known = any(self._retriever.knows(term) for term in content_terms(rest))
         return rest if known or context else question
 
+    def _follow_up_facts(
+        self, question: str, language: Language, earlier: tuple[str, ...]
+    ) -> tuple[str, ...]:
+        """The record facts a follow-up about named providers asks: those it names itself ("and its control
+        plane fee?" after "does google cloud have managed kubernetes?" asks the fee alone); none when it asks in
+        other words of its own (the record's sentence most like it answers); the turn before's (`earlier`) when
+        it only names another provider ("en bij nebius?") or asks the same again ("same question for oracle")."""
+        own = extract_filter(question, language).facts
+        if own or _SAME.search(question):
+            return own or earlier
+        words = set(content_terms(question)) - self.names.terms
+        asks_anew = any(len(term) > 1 and self._retriever.knows(term) for term in words)
+        return () if asks_anew else earlier
+
     def reading(self, question: str, search_text: str) -> str:
         """A follow-up's own words when the corpus knows any of them ("and MIG?"), else, or when it points
         back with a pronoun ("and what are its downsides?", "does it do monitoring too?") or sets something
@@ -276,6 +293,10 @@ class QuestionAnalyzer:
         if not intents:
             intents.add("providers" if filters and scores.providers > scores.guide else "guide")
         return frozenset(intents)
+
+
+# Words that ask again what was asked before.
+_SAME = re.compile(r"\b(?:same|zelfde|dezelfde|hetzelfde|idem)\b", re.IGNORECASE)
 
 
 def _with_providers_asked_for(parts: list[str], intents: frozenset[str]) -> frozenset[str]:

@@ -278,6 +278,36 @@ def test_the_guide_sentence_after_provider_records_is_about_the_fact_asked(
 
 
 @pytest.mark.parametrize(
+    ("earlier", "follow_up", "slug", "asked", "not_asked"),
+    [
+        # A fact of its own, in words no filter key has: the record's sentence most like it.
+        ("does aws have spot gpus?", "and what storage do they offer?", "aws", "storage", "spot"),
+        ("heeft google cloud spot?", "en welke opslag bieden ze?", "gcp", "opslag", "spot"),
+        # Money asked of the control plane is its fee, not a GPU-hour price.
+        (
+            "heeft google cloud beheerde kubernetes met gpu's?",
+            "en wat kost hun control plane?",
+            "gcp",
+            "control plane",
+            "gpu-uur",
+        ),
+        ("does lambda have infiniband?", "and does it do spot?", "lambda", "spot", "infiniband"),
+        # Only another provider named: the fact asked before, of it.
+        ("heeft coreweave infiniband?", "en bij nebius?", "nebius", "infiniband", "spot"),
+    ],
+)
+def test_a_follow_up_about_a_provider_quotes_the_fact_it_asks(
+    assistant: Assistant, earlier: str, follow_up: str, slug: str, asked: str, not_asked: str
+) -> None:
+    """What the turn before asked is answered already: quoting it again would lead with it."""
+    answer = assistant.ask(follow_up, history=[Turn(role="user", content=earlier)])
+    assert answer.citations[0].section_id == f"provider:{slug}"
+    first = re.split(r" \[\d+\] ?", answer.answer)[0].lower()
+    assert asked in first
+    assert not_asked not in answer.answer.lower()
+
+
+@pytest.mark.parametrize(
     ("question", "advice"),
     [
         ("spot instances with kubernetes, a good idea?", "node drains"),

@@ -285,6 +285,30 @@ def test_an_attribute_asked_without_a_value_is_a_fact_not_a_filter(
 
 
 @pytest.mark.parametrize(
+    ("question", "language", "prices_gpus"),
+    [
+        ("how much does the EKS control plane cost", "en", False),
+        ("does coreweave charge for the control plane", "en", False),
+        ("hoeveel kost het control plane bij OKE", "nl", False),
+        ("wat kost het control plane bij GKE per uur", "nl", False),
+        # A question that also prices GPUs asks both.
+        ("what does an H100 cost per GPU-hour on GKE, and the control plane?", "en", True),
+        ("wat kost een A100 bij Azure en rekenen ze ook iets voor het control plane", "nl", True),
+    ],
+)
+def test_money_asked_of_the_control_plane_asks_its_fee_not_a_gpu_price(
+    question: str, language: str, prices_gpus: bool
+) -> None:
+    facts = extract_filter(question, language).facts
+    assert "control_plane_fee" in facts
+    assert ("max_price_per_gpu_hour" in facts) == prices_gpus
+
+
+def test_the_control_plane_named_without_money_asks_no_fee() -> None:
+    assert "control_plane_fee" not in extract_filter("who runs the control plane on GKE", "en").facts
+
+
+@pytest.mark.parametrize(
     ("question", "language", "expected"),
     [
         # English "of" is a preposition; it joins two methods as "or" only when it stands alone between them.
