@@ -118,7 +118,8 @@ _SPOT = _any(
 )
 # Scaling verbs with their prefixes ("autoscale", "downscale", "afschalen", "terugschalen").
 _SCALE_TO_ZERO = _any(
-    r"\b\w*(?:scal|scha+l)\w* (?:\w+ ){0,4}(?:to|naar|tot) (?:zero|nul|0)\b",
+    r"\b\w*(?:scal|scha+l)\w* (?:\w+ ){0,8}(?:to|naar|tot) (?:zero|nul|0)\b",
+    r"\b(?:all the way )?down to (?:zero|0)\b",
     r"\bzero nodes\b",
     r"\b(?:naar|tot|to) (?:nul|zero|0) (?:\w+ )?\w*(?:scal|scha+l)\w*",
     r"\bidle\b.{0,30}\b(?:gpu|node|cost|kost|pay|betal)",

@@ -375,6 +375,14 @@ def test_a_follow_up_keeps_the_facts_and_the_order_asked_before() -> None:
         # Scaling verbs with a prefix: Dutch separable verbs and English compounds.
         ("welke clouds kunnen een nodepool afschalen tot 0", "nl", {"scale_to_zero": True}),
         ("which providers downscale gpu pools to zero", "en", {"scale_to_zero": True}),
+        # Many words between the verb and "to zero", or only "down to zero".
+        (
+            "can you scale the l4 node group of gke automatically back to zero",
+            "en",
+            {"scale_to_zero": True, "gpu_model": "L4"},
+        ),
+        ("schaalt de gpu nodepool van aks vanzelf helemaal terug naar nul", "nl", {"scale_to_zero": True}),
+        ("node pools that shrink all the way down to zero overnight, anyone?", "en", {"scale_to_zero": True}),
         # Amounts in words, with their currency; and the limit word after the amount.
         (
             "managed k8s voor minder dan twee dollar per uur",
