@@ -271,7 +271,7 @@ _ATTRIBUTES = {
 # also prices GPUs ("per GPU-hour", "an H100"); "per uur" alone is the fee's rate.
 _CONTROL_PLANE = re.compile(r"\bcontrol[ -]?planes?\b")
 _MONEY = re.compile(
-    r"\b(?:fees?|costs?|kost(?:en|t)?|pric\w*|prijs\w*|charg\w*|rekenen|reken\w*|geld|free|gratis|pay\w*|"
+    r"\b(?:fees?|costs?|kost(?:en|t)?|pric\w*|prijs\w*|charg\w*|reken\w*|geld|free|gratis|pay\w*|"
     r"betaal\w*|betalen|tarie\w*|bill\w*)\b"
 )
 _GPU_PRICED = re.compile(r"\bper gpu\b|\bgpu[- ]?(?:hours?|uur|uren)\b")
