@@ -95,10 +95,10 @@ _VERBLESS_PREDICATE = re.compile(
 _EQUATES = re.compile(r"\w\s*=\s*\w")
 # A question for the members of a kind ("what are the trade-offs?", "welke sharing methods zijn er?", "what
 # kinds of sharing are there"): a question word, at most a few words, then a plural copula or "exist"; or a
-# question word before a word for kinds or options.
+# question word before a plural word for kinds or options (a singular one asks for one: "which option fits").
 _ASKS_FOR_LIST = re.compile(
     r"^(?:what|which|wat|welke)\b(?:\s+\S+){0,4}?\s+(?:are|zijn|exist|bestaan)\b"
-    r"|^(?:what|which|wat voor|welke|how many|hoeveel)\s+(?:kinds?|types?|sorts?|options?|ways?|methods?|soorten|opties|"
+    r"|^(?:what|which|wat voor|welke|how many|hoeveel)\s+(?:kinds|types|sorts|options|ways|methods|soorten|opties|"
     r"manieren|vormen|methodes|methoden)\b"
     r"|^welke\s+\S+(?:\s+\S+)?\s+(?:moeten|kunnen|hebben|horen)\b"  # a plural subject: "welke onderdelen moeten …"
     r"|^(?:what|which)\s+\S+s(?:\s+\S+)?\s+(?:have|need|must)\b"  # and in English: "which parts have to …"
@@ -107,6 +107,12 @@ _ASKS_FOR_LIST = re.compile(
     r"|^welke\s+\S+(?:en|s)\s+(?:heb|hebt|heeft|hebben|moet|moeten)\s+\S+\s+(?:\S+\s+)?nodig\b"
     r"|^(?:list|name|noem|geef)\b"  # a request to list: "noem eens wat voorbeelden"
     r"|\b(?:allemaal|examples|voorbeelden)\b"  # "wat kan dat allemaal betekenen", "give me some examples"
+)
+# A number of them asked for: "three reasons to use k8s", "3 use cases voor gpu's", "welke drie manieren …". Not
+# when a question word follows: the number then sets the scene ("two teams, one a100 … which feature").
+_ASKS_FOR_NUMBER = re.compile(
+    r"^(?:(?:what|which|wat|welke)\s+(?:are\s+|zijn\s+)?(?:the\s+|de\s+)?)?(?:top\s+)?"
+    r"(?:[2-5]|two|three|four|five|twee|drie|vier|vijf)\s+[a-z]"
 )
 # A clause after the asking one that says what for ("… before a pod can see the gpu", "… zodat een pod een gpu kan
 # gebruiken", "… om gpu's beschikbaar te maken"): its words name the goal, not what is asked.
@@ -272,8 +278,12 @@ def without_goal(question: str) -> str:
 
 
 def asks_for_list(question: str) -> bool:
-    """Whether the question asks for the members of a kind: its answer quotes the guide's list of them."""
-    return bool(_ASKS_FOR_LIST.search(main_clause(_asking_sentence(question))))
+    """Whether the question asks for the members of a kind: its answer quotes the guide's list of them. The
+    clause that asks is read, after a topic set before it ("kubernetes op gehuurde gpu's: wat zijn de nadelen?")."""
+    offset = asking_offset(question)
+    asked = fold(question)[offset:].strip() if offset else main_clause(_asking_sentence(question))
+    number_asked = _ASKS_FOR_NUMBER.search(asked) and not _QUESTION_WORDS.intersection(_words_of(asked)[1:])
+    return bool(_ASKS_FOR_LIST.search(asked) or number_asked)
 
 
 def compares(question: str) -> bool:

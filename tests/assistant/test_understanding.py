@@ -139,6 +139,16 @@ def test_the_form_of_a_question_follows_its_grammar(question: str, language: str
         ("which workload benefits most?", False),
         ("which workload has to run on its own gpu?", False),
         ("wat doet de device plugin", False),
+        # the clause that asks, after a topic or a remark before it
+        ("gpu's huren voor k8s: wat zijn de valkuilen?", True),
+        ("we have our own cluster already, which parts are still missing", True),
+        ("for our inference cluster, which option fits best?", False),
+        # a number of members asked for, unless the number only sets the scene of a later question
+        ("two downsides of kubernetes for gpus pls", True),
+        ("noem 3 redenen om kubernetes te gebruiken", True),
+        ("welke twee dingen moet ik checken voor multi-node training", True),
+        ("three models on two cards, which sharing method fits", False),
+        ("4 gpus per node, hoe verdeel ik die over pods", False),
     ],
 )
 def test_a_question_for_the_members_of_a_kind_asks_for_a_list(question: str, asks: bool) -> None:
