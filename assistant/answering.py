@@ -193,7 +193,9 @@ class Composer:
         is_faq = self._kind(lead) == "faq"
         whole_faq = is_faq and analysis.form == "yes_no" and direct_answer
         lead_with = self._faq_answer(lead, whole=whole_faq) if is_faq else [lead, *self._rest_of_item(lead)]
-        # A yes/no question's FAQ answer is quoted whole, its direct answer first, however long it is.
+        # A yes/no question's FAQ answer is quoted whole, its direct answer first, however long it is: `lead_with`
+        # holds the FAQ's other sentences (a direct answer is not quotable alone) and 1 counts the direct answer, so
+        # nothing joins after a whole FAQ unless it is shorter than MAX_SENTENCES.
         length = max(MAX_SENTENCES, 1 + len(lead_with)) if whole_faq else MAX_SENTENCES
         chosen = lead_with[:length]
         if analysis.compares:  # both sides before any other sentence joins
