@@ -179,6 +179,9 @@ class Composer:
         """The sentences that answer from the guide: an FAQ's answer as written, or the best sentence and
         those likely to answer with it; a yes/no question opens with its FAQ's direct answer, if `direct_answer`."""
         scored, focus = self._score(hits, analysis), self._focus(analysis)
+        others = self._other_items(scored, analysis)
+        if others:  # the earlier question's item is known: the others are what is asked
+            return self._coherence.coherent(others[:1]) + others[1:]
         # Only sentences that can be quoted coherently count. One leads when it needs at most the sentence
         # it leans on, so the answer comes by the second sentence, not after a chain of what it refers to.
         quotable = [choice for choice in scored if self._coherence.coherent([choice])] or scored
@@ -214,6 +217,23 @@ class Composer:
         if analysis.form == "yes_no" and direct_answer:
             chosen = self._with_direct_answer(chosen, chosen[0].key, length)
         return chosen
+
+    def _other_items(self, scored: list[Choice], analysis: QuestionAnalysis) -> list[Choice]:
+        """For a follow-up that asks for another than the earlier one ("and with the other option?" after "who
+        runs the control plane with managed k8s?", "what should i use instead?" after time-slicing): the other
+        items of the list, in its order, when the earlier question was about an item of a list (of the candidate
+        paragraphs, the one most like it). None otherwise."""
+        if not analysis.sets_against or analysis.context is None:
+            return []
+        earlier = self._retriever.query_vector(analysis.context)
+        paragraphs = self._knowledge.paragraphs
+        about = max(
+            {choice.key for choice in scored},
+            key=lambda key: float(np.max(paragraphs[key].similarities(earlier))),
+        )
+        if not paragraphs[about].bullet:
+            return []
+        return [choice for choice in self._lists.listed(about) if choice.key != about]
 
     def _repeats(self, choice: Choice, chosen: list[Choice]) -> bool:
         """Whether a guide sentence says again what another one already chosen says (`_REPEATS`). A part and

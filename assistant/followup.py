@@ -24,6 +24,16 @@ _SHORT = 3  # a question with at most this many content words cannot stand on it
 _PERSONAL = re.compile(
     r"\b(?:it|its|it's|them|they|their|ervan|daarvan|ermee|daarmee|erop|daarop|erbij|daarbij|erin|daarin)\b"
 )
+# Words that set something against what was said before ("what should i use instead?", "en de andere variant?"):
+# they point back as a pronoun does, to the thing they set it against. "other" does so alone or before a word for
+# an alternative; before another noun it names something else ("does it work on other cards?"). "else" asks for
+# more of the same ("anything else on the bill?"), not for another.
+_CONTRASTING = re.compile(
+    r"\b(?:(?:instead|anders|in plaats daarvan)\b"
+    r"|(?:other|andere)(?:\s+(?:one|ones|option|options|variant|variants|type|types|kind|kinds|way|ways|method|"
+    r"methods|choice|approach|model|optie|opties|varianten|soort|soorten|manier|manieren|vorm|vormen|methode|"
+    r"methodes|keuze)\b|(?!\s+[a-z])))"
+)
 _DEMONSTRATIVE = re.compile(r"\b(?:that|this|those|these|dat|dit|die|deze)\b(?:\s+([\w-]+))?")
 
 
@@ -47,11 +57,17 @@ def continues(question: str) -> bool:
     return bool(_CONTINUATION.match(question)) or len(content_terms(question)) <= _SHORT
 
 
+def sets_against(question: str) -> bool:
+    """Whether a follow-up asks for another thing than the one before it ("and with the other option?", "what
+    should i use instead?")."""
+    return bool(_CONTRASTING.search(fold(question)))
+
+
 def refers_back(question: str, known: Callable[[str], bool]) -> bool:
     """Whether a follow-up points back with a pronoun, so that its own words leave out what it is about;
     `known` tells whether a word is one the corpus uses (then a demonstrative before it is a determiner)."""
     text = fold(question)
-    if _PERSONAL.search(text):
+    if _PERSONAL.search(text) or sets_against(text):
         return True
     return any(
         not found.group(1) or not known(found.group(1)) or opens_comparison(text[found.start(1) :])

@@ -19,6 +19,7 @@ from assistant.followup import (
     previous_question,
     referred_one,
     refers_back,
+    sets_against,
 )
 from assistant.knowledge import KnowledgeBase
 from assistant.language import detect_language
@@ -50,6 +51,7 @@ class QuestionAnalysis:
     form: Form
     compares: bool  # it sets things side by side ("managed vs your own cluster")
     enumerates: bool  # it asks for the members of a kind ("what are the trade-offs?")
+    sets_against: bool  # a follow-up that asks for another than the earlier one ("and the other option?")
     intents: frozenset[str]  # guide, providers, named_provider; or out_of_scope alone
     scores: IntentScores
     named: frozenset[str]  # slugs of the providers the question names
@@ -155,6 +157,7 @@ class QuestionAnalyzer:
             form=question_form(question, written),
             compares=compares(question),
             enumerates=asks_for_list(question),
+            sets_against=context is not None and sets_against(question),
             intents=intents,
             scores=scores,
             named=named,

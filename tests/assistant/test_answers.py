@@ -228,6 +228,38 @@ def test_a_follow_up_is_answered_about_what_it_refers_to_and_what_it_adds(
 
 
 @pytest.mark.parametrize(
+    ("earlier", "follow_up", "others", "not_quoted"),
+    [
+        (
+            "what do you get with managed kubernetes and gpu node pools?",
+            "what about the other variant?",
+            ["GPU instances you can attach to your own cluster"],
+            "Managed Kubernetes with GPU node pools",
+        ),
+        (
+            "is time-slicing enough to keep two tenants apart on one card?",
+            "what would you use instead?",
+            ["Multi-Instance GPU (MIG)", "MPS (Multi-Process Service)"],
+            "Time-slicing —",
+        ),
+        (
+            "wat is MPS eigenlijk?",
+            "welke andere manieren zijn er?",
+            ["Time-slicing", "Multi-Instance GPU (MIG)"],
+            "MPS (Multi-Process Service) —",
+        ),
+    ],
+)
+def test_a_follow_up_asking_for_another_gets_the_other_items_of_the_earlier_list(
+    assistant: Assistant, earlier: str, follow_up: str, others: list[str], not_quoted: str
+) -> None:
+    answer = assistant.ask(follow_up, history=[Turn(role="user", content=earlier)])
+    assert answer.answer.startswith(others[0])
+    assert all(other in answer.answer for other in others)
+    assert not_quoted not in answer.answer
+
+
+@pytest.mark.parametrize(
     ("question", "item", "rest"),
     [
         (

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.followup import is_follow_up, naming, previous_answer, referred_one, refers_back
+from assistant.followup import is_follow_up, naming, previous_answer, referred_one, refers_back, sets_against
 from assistant.models import Turn
 
 LISTED = ["coreweave", "lambda", "crusoe"]
@@ -87,6 +87,28 @@ def test_a_short_continuing_or_pointing_back_question_is_a_follow_up(question: s
 )
 def test_a_follow_up_that_points_back_with_a_pronoun_is_recognised(question: str, points_back: bool) -> None:
     assert refers_back(question, KNOWN) == points_back
+
+
+@pytest.mark.parametrize(
+    ("question", "against"),
+    [
+        ("and what about the other kind?", True),
+        ("which one would you pick instead", True),
+        ("en die andere manier dan?", True),
+        ("the others?", True),
+        ("wat moet ik anders doen", True),
+        # "other" before a noun that is no alternative names something else; "else" asks for more of the same.
+        ("does it run on other gpus as well?", False),
+        ("heeft die andere providers ook?", False),
+        ("anything else about the storage?", False),
+    ],
+)
+def test_a_follow_up_that_asks_for_another_than_the_earlier_one_is_recognised(
+    question: str, against: bool
+) -> None:
+    assert sets_against(question) is against
+    if against:  # it points back like a pronoun: read with the earlier question
+        assert refers_back(question, KNOWN)
 
 
 @pytest.mark.parametrize(
