@@ -22,7 +22,9 @@ _SHORT = 3  # a question with at most this many content words cannot stand on it
 # "en als mijn provider die niet heeft?") or words that compare do ("how is that different from MIG?"); before
 # any other known word it is a determiner ("die device plugin").
 _PERSONAL = re.compile(
-    r"\b(?:it|its|it's|them|they|their|ervan|daarvan|ermee|daarmee|erop|daarop|erbij|daarbij|erin|daarin)\b"
+    r"\b(?:it|its|it's|them|they|their"
+    # a Dutch pronominal adverb: "er", "daar" or "hier" with a preposition ("ervan", "daartegen", "hierover")
+    r"|(?:er|daar|hier)(?:aan|achter|bij|door|in|mee|na|naast|om|onder|op|over|tegen|toe|tussen|uit|van|voor))\b"
 )
 # Words that set something against what was said before ("what should i use instead?", "en de andere variant?"):
 # they point back as a pronoun does, to the thing they set it against. "other" does so alone or before a word for

@@ -76,6 +76,11 @@ def test_a_short_continuing_or_pointing_back_question_is_a_follow_up(question: s
         ("en werkt dat ook op AMD?", True),
         ("en als mijn provider die niet heeft?", True),
         ("kan ik daarmee geheugen isoleren?", True),
+        # any Dutch pronominal adverb, "er", "daar" or "hier" with a preposition
+        ("lost de gpu operator daartegen iets op?", True),
+        ("wat zegt de gids hierover", True),
+        ("moet ik ertoe een operator installeren?", True),
+        ("erg duur, zo'n h100 node?", False),
         # Before words that compare, it is the thing compared, whatever the corpus knows of them.
         ("so how is that different from MPS?", True),
         ("en is dat anders dan time-slicing?", True),
