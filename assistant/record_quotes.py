@@ -69,11 +69,15 @@ class RecordQuotes:
         for slug in records[:_RECORDS_QUOTED]:
             section = provider_section(slug)
             facts = self._record_facts[slug]
-            best = [
-                choice
+            stating = {
+                key: self._stating(section, _on_fact(facts, key, asked.get(key)), vector, focus)
                 for key in keys
-                for choice in self._stating(section, _on_fact(facts, key, asked.get(key)), vector, focus)
-            ]
+            }
+            best = [choice for key in keys for choice in stating[key]]
+            # Where a provider has capacity qualifies what is asked of it ("spot gpu's in de VS"): it comes last.
+            where = {(c.key, c.index) for c in stating.get("region", [])} - {
+                (c.key, c.index) for key in keys if key != "region" for c in stating[key]
+            }
             if asks_price:
                 best.append(
                     Choice((section, PRICE_PARAGRAPH), price_sentences[slug], 1.0)
@@ -89,7 +93,9 @@ class RecordQuotes:
             rank: dict[ParagraphKey, int] = {}
             for choice in sorted(best, key=lambda choice: self._rarest_stated(choice, focus), reverse=True):
                 rank.setdefault(choice.key, len(rank))
-            best.sort(key=lambda choice: (rank[choice.key], choice.index))
+            best.sort(
+                key=lambda choice: ((choice.key, choice.index) in where, rank[choice.key], choice.index)
+            )
             chosen += best[:quoted]
         return chosen[: _RECORDS_QUOTED * _RECORD_SENTENCES]
 

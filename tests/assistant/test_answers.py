@@ -288,6 +288,24 @@ def test_a_list_item_that_leads_is_quoted_whole(
 
 
 @pytest.mark.parametrize(
+    ("question", "where"),
+    [
+        ("which providers have spot gpu nodes in the us", "GPU capacity in"),
+        ("welke aanbieders hebben infiniband tussen de nodes in europa", "GPU-capaciteit in"),
+    ],
+)
+def test_where_a_provider_has_capacity_comes_after_what_is_asked_of_it(
+    assistant: Assistant, question: str, where: str
+) -> None:
+    answer = assistant.ask(question)
+    records = [c.n for c in answer.citations if c.section_id.startswith("provider:")]
+    sentences = answer.answer.split("] ")
+    assert records
+    for n in records:  # the record's first sentence in the answer states what is asked, not where
+        assert where not in next(sentence for sentence in sentences if sentence.endswith(f"[{n}"))
+
+
+@pytest.mark.parametrize(
     ("question", "fact"),
     [
         ("bij wie zijn de gpu drivers al voorgeïnstalleerd", "driver"),
