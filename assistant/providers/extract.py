@@ -266,6 +266,10 @@ _ATTRIBUTES = {
         r"\bgpu (?:models?|modellen|types?)\b",
     ),
 }
+# Kubernetes named with no other fact asks a record's Kubernetes support ("runpod vs vast.ai for kubernetes",
+# "which providers support k8s?"): it is the fact the comparison is about, not the record's sentence most like
+# the question.
+_KUBERNETES_NAMED = re.compile(r"\b(?:kubernetes|k8s|kube)\b")
 # What a question asks the price of: a word of money about the control plane asks its fee, not a GPU-hour price
 # ("wat kost het control plane bij GKE", "does coreweave charge for the control plane"), unless the question
 # also prices GPUs ("per GPU-hour", "an H100"); "per uur" alone is the fee's rate.
@@ -460,6 +464,8 @@ def extract_filter(question: str, language: str) -> AskedFilter:
             *(key for key in facts if prices_gpus or key != "max_price_per_gpu_hour"),
             "control_plane_fee",
         )
+    if not facts and _KUBERNETES_NAMED.search(text):
+        facts = ("kubernetes",)
     return AskedFilter(asked, bool(_CHEAPEST.search(text)), facts)
 
 

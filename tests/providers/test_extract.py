@@ -458,3 +458,18 @@ def test_a_requirement_waved_away_after_it_is_named_is_left_out(
 )
 def test_what_is_named_last_asks(question: str, language: str, expected: dict) -> None:
     assert _extracted(question, language)[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "language", "facts"),
+    [
+        # Kubernetes named with no other fact asks a record's Kubernetes support.
+        ("lambda vs nebius for k8s, which would you take", "en", ("kubernetes",)),
+        ("doet hetzner iets met kubernetes?", "nl", ("kubernetes",)),
+        # Beside another fact, only that fact is asked; without Kubernetes named, nothing is.
+        ("does nebius do mig on its kubernetes", "en", ("sharing",)),
+        ("lambda vs nebius, which would you take", "en", ()),
+    ],
+)
+def test_kubernetes_named_alone_asks_the_kubernetes_fact(question: str, language: str, facts: tuple) -> None:
+    assert extract_filter(question, language).facts == facts
