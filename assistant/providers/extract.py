@@ -269,7 +269,7 @@ _ATTRIBUTES = {
 # Kubernetes named with no other fact asks a record's Kubernetes support ("runpod vs vast.ai for kubernetes",
 # "which providers support k8s?"): it is the fact the comparison is about, not the record's sentence most like
 # the question.
-_KUBERNETES_NAMED = re.compile(r"\b(?:kubernetes|k8s|kube)\b")
+_KUBERNETES_NAMED = re.compile(rf"\b{_KUBE}\b")
 # What a question asks the price of: a word of money about the control plane asks its fee, not a GPU-hour price
 # ("wat kost het control plane bij GKE", "does coreweave charge for the control plane"), unless the question
 # also prices GPUs ("per GPU-hour", "an H100"); "per uur" alone is the fee's rate.
