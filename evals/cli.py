@@ -1,4 +1,4 @@
-"""`python -m evals [--url URL] [--out DIR] [--compare OLD_REPORT] [--ablations]` (contract §4)."""
+"""`python -m evals [--url URL] [--out DIR] [--compare OLD_REPORT] [--ablations] [--also DIR ...]` (contract §4)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ from evals.formatting import fmt, label, markdown_table
 from evals.harness import evaluate, in_process_runner, make_judge, settings_config
 from evals.markdown import ablation_table
 from evals.report import build_report, load_report, write_reports
-from evals.runners import HttpRunner
+from evals.runners import HttpRunner, Runner
+from evals.scoring import Judge
 from evals.thresholds import THRESHOLDS_FILE, check_thresholds, load_thresholds
 
 DEFAULT_OUT = Path(__file__).resolve().parent / "out"
@@ -36,15 +37,44 @@ def _parser() -> argparse.ArgumentParser:
         "--thresholds", type=Path, default=THRESHOLDS_FILE, help="limits of the headline metrics"
     )
     parser.add_argument("--data", type=Path, default=DATA_DIR, help="the folder of test-set YAML files")
+    parser.add_argument(
+        "--also",
+        type=Path,
+        nargs="+",
+        default=[],
+        metavar="DIR",
+        help="more test-set folders, each against its own thresholds.toml, reports in OUT/<folder name>;"
+        " one process scores them all, so the model loads once",
+    )
     return parser
+
+
+def _gate_also(runner: Runner, judge: Judge, folders: list[Path], out: Path, config: dict) -> bool:
+    """Scores each further set against the thresholds beside it; prints one line each; True when all pass."""
+    passed = True
+    for folder in folders:
+        results = evaluate(runner, load_cases(folder), judge, title=folder.name)
+        report = build_report(results, config)
+        failures = check_thresholds(report["summary"], load_thresholds(folder / "thresholds.toml"))
+        report["threshold_failures"] = [str(failure) for failure in failures]
+        report["failed_metrics"] = [failure.metric for failure in failures]
+        write_reports(report, out / folder.name)
+        print(f"{folder.name}: " + ("; ".join(report["threshold_failures"]) or "every threshold met"))
+        passed = passed and not failures
+    return passed
 
 
 def main(argv: list[str] | None = None) -> int:
     """Runs, writes the reports, prints the summary; 1 when a metric breaks its threshold, else 0."""
     parser = _parser()
     args = parser.parse_args(argv)
-    if args.url and args.ablations:
-        parser.error("--ablations changes the assistant's settings, so it runs in-process only")
+    if args.ablations and (args.url or args.also):
+        parser.error(
+            "--ablations changes the assistant's settings, so it runs in-process and on one set only"
+        )
+    missing = [str(folder) for folder in args.also if not (folder / "thresholds.toml").is_file()]
+    if missing:
+        parser.error("no thresholds.toml in " + ", ".join(missing))
 
     cases = load_cases(args.data)
     thresholds = load_thresholds(args.thresholds)
@@ -53,15 +83,18 @@ def main(argv: list[str] | None = None) -> int:
     judge = make_judge(settings)
 
     ablations = None
+    runner: Runner | None = None
     if args.url:
-        results = evaluate(HttpRunner(args.url), cases, judge)
+        runner = HttpRunner(args.url)
         config = {"mode": "http", "url": args.url}
+        results = evaluate(runner, cases, judge)
     elif args.ablations:
         results, ablations = run_ablations(settings, cases, judge)
         config = settings_config(settings)
     else:
-        results = evaluate(in_process_runner(settings), cases, judge)
+        runner = in_process_runner(settings)
         config = settings_config(settings)
+        results = evaluate(runner, cases, judge)
 
     report = build_report(results, config)
     if ablations:
@@ -85,5 +118,5 @@ def main(argv: list[str] | None = None) -> int:
     print("\nwrote " + ", ".join(str(path) for path in paths))
     if failures:
         print("\nunder threshold:\n" + "\n".join(f"- {failure}" for failure in failures))
-        return 1
-    return 0
+    also_passed = runner is None or _gate_also(runner, judge, args.also, args.out, config)
+    return 0 if not failures and also_passed else 1

@@ -90,3 +90,32 @@ def test_compare_prints_and_writes_the_changes(workspace, capsys):
 def test_ablations_need_the_assistant_in_process(workspace):
     with pytest.raises(SystemExit):
         run(workspace, "", "--url", "http://localhost:1", "--ablations")
+
+
+def also_set(workspace, name: str, limits: str):
+    folder = workspace / name
+    folder.mkdir()
+    (folder / "cases.yaml").write_text(CASES, encoding="utf-8")
+    (folder / "thresholds.toml").write_text(limits, encoding="utf-8")
+    return str(folder)
+
+
+def test_also_scores_each_set_against_its_own_thresholds(workspace, capsys):
+    met = also_set(workspace, "met", "[minimum]\nhit_at_1 = 1.0\n")
+    missed = also_set(workspace, "missed", "[minimum]\nkey_fact_recall = 1.0\n")
+    assert run(workspace, "", "--also", met) == 0
+    assert run(workspace, "", "--also", met, missed) == 1
+    out = capsys.readouterr().out
+    assert "met: every threshold met" in out
+    assert "missed: key facts 0.50 under minimum 1.00" in out
+    report = json.loads((workspace / "out" / "missed" / "report.json").read_text(encoding="utf-8"))
+    assert report["failed_metrics"] == ["key_fact_recall"]
+    assert (workspace / "out" / "met" / "report.html").exists()
+
+
+def test_also_needs_a_thresholds_file_beside_each_set(workspace, capsys):
+    bare = workspace / "bare"
+    bare.mkdir()
+    with pytest.raises(SystemExit):
+        run(workspace, "", "--also", str(bare))
+    assert "no thresholds.toml in" in capsys.readouterr().err
