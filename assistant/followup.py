@@ -39,6 +39,25 @@ _CONTRASTING = re.compile(
 _DEMONSTRATIVE = re.compile(r"\b(?:that|this|those|these|dat|dit|die|deze)\b(?:\s+([\w-]+))?")
 
 
+# Words that place a follow-up in the situation the question before it set up ("en is het geheugen dan
+# gescheiden?", "why does the storage part matter there", "which of the two is less work?"). Not "there" as in
+# "is there" or "there are", nor "dan" after a comparative ("sneller dan", "meer dan": "than").
+_SITUATED = re.compile(
+    r"\b(?:then|daar|of the two|of those two|van de twee|van die twee)\b"
+    r"|(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bwere )\bthere\b(?!'s|\s+(?:is|are|was|were|be)\b)"
+)
+_DAN = re.compile(r"(?:\b([\w-]+)\s+)?\bdan\b")
+
+
+def situated(question: str) -> bool:
+    """Whether a follow-up asks within the situation of the question before it (`_SITUATED`, "dan" as
+    "then")."""
+    text = fold(question)
+    return bool(_SITUATED.search(text)) or any(
+        not (found.group(1) or "").endswith(("er", "anders")) for found in _DAN.finditer(text)
+    )
+
+
 def previous_question(history: list[Turn] | None) -> str | None:
     for turn in reversed(history or []):
         if turn.role == "user" and turn.content.strip():

@@ -20,6 +20,7 @@ from assistant.followup import (
     referred_one,
     refers_back,
     sets_against,
+    situated,
 )
 from assistant.knowledge import KnowledgeBase
 from assistant.language import detect_language
@@ -30,6 +31,7 @@ from assistant.providers.names import ProviderNames
 from assistant.providers.schema import ProviderRecord
 from assistant.retrieval import HybridRetriever
 from assistant.text import content_terms
+from assistant.topics import named_things
 from assistant.understanding.aside import set_aside
 from assistant.understanding.asked import asks_for_providers_by_name, asks_where_to_get, picks_among
 from assistant.understanding.form import Form, asks_for_list, compares, question_form, questions_asked
@@ -84,6 +86,7 @@ class QuestionAnalyzer:
         self._question_vectors = knowledge.question_vectors
         self._retriever = retriever
         self.names = ProviderNames(records)
+        self._named_things = named_things(knowledge)
         self.bank_features, self.bank_neighbours = self._bank_features(knowledge)
         self.model = IntentModel.fit(
             self.bank_features,
@@ -237,11 +240,14 @@ class QuestionAnalyzer:
     def reading(self, question: str, search_text: str) -> str:
         """A follow-up's own words when the corpus knows any of them ("and MIG?"), else, or when it points
         back with a pronoun ("and what are its downsides?", "does it do monitoring too?") or sets something
-        beside the earlier topic ("how does MPS compare?"), the follow-up read with the question before it: its
-        own words would leave out what it is about, or one of the sides."""
+        beside the earlier topic ("how does MPS compare?"), or asks within the earlier situation without naming
+        another thing of the guide ("en is het geheugen dan gescheiden?" after "wat is time-slicing?"; not "en
+        wat doet die device plugin dan?"), the follow-up read with the question before it: its own words would
+        leave out what it is about, or one of the sides, or find the same words said of another thing."""
         own = set(content_terms(question)) - self.names.terms
         knows_own = any(self._retriever.knows(term) for term in own)
-        if refers_back(question, self._known_word) or compares(question) or not knows_own:
+        within_earlier = situated(question) and not own & self._named_things
+        if refers_back(question, self._known_word) or compares(question) or within_earlier or not knows_own:
             return search_text
         return question
 

@@ -217,6 +217,20 @@ def test_a_short_follow_up_is_read_with_the_earlier_question(assistant: Assistan
             "why-it-matters",
             "Batch",
         ),
+        # Within the earlier situation ("dan", "then"), in words of its own that name nothing of the guide;
+        # when they name another thing of it, about that thing.
+        (
+            "is een cluster zinvol voor één notebook?",
+            "wat gebruik ik dan?",
+            "faq-single-gpu-task",
+            "gehuurde",
+        ),
+        (
+            "what does the gpu operator install?",
+            "and the container toolkit then, what's that for?",
+            "kubernetes-support",
+            "NVIDIA Container Toolkit",
+        ),
     ],
 )
 def test_a_follow_up_is_answered_about_what_it_refers_to_and_what_it_adds(

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.followup import is_follow_up, naming, previous_answer, referred_one, refers_back, sets_against
+from assistant.followup import (
+    is_follow_up,
+    naming,
+    previous_answer,
+    referred_one,
+    refers_back,
+    sets_against,
+    situated,
+)
 from assistant.models import Turn
 
 LISTED = ["coreweave", "lambda", "crusoe"]
@@ -129,3 +137,21 @@ def test_a_follow_up_about_one_provider_stands_for_the_question_naming_it(
     question: str, stands_for: str | None
 ) -> None:
     assert naming(question, "voltage-park") == stands_for
+
+
+@pytest.mark.parametrize(
+    ("question", "within"),
+    [
+        ("en krijgt elke pod dan eigen geheugen?", True),
+        ("what would i run it on then?", True),
+        ("why does the storage matter there", True),
+        ("welke van de twee kost minder onderhoud?", True),
+        # "dan" after a comparative is "than"; "there" before a form of "to be" says that something exists.
+        ("is een h100 sneller dan een a100?", False),
+        ("meer dan twee gpu's per node?", False),
+        ("is there a provider with mig in europe?", False),
+        ("there are two kinds, right?", False),
+    ],
+)
+def test_a_follow_up_asking_within_the_earlier_situation_is_recognised(question: str, within: bool) -> None:
+    assert situated(question) is within
