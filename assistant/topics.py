@@ -24,12 +24,13 @@ def named_things(knowledge: KnowledgeBase) -> frozenset[str]:
     for (section_id, _), paragraph in knowledge.paragraphs.items():
         if paragraph.kind == "provider":
             continue
+        terms = section_terms.setdefault(section_id, set())
         for sentences in paragraph.sentences.values():
             if paragraph.bullet and " — " in sentences[0]:
                 names.append(sentences[0].partition(" — ")[0])
             names += [found[1] for sentence in sentences for found in _DESCRIBED.finditer(sentence)]
-            section_terms.setdefault(section_id, set()).update(content_terms(" ".join(sentences)))
+            terms.update(content_terms(" ".join(sentences)))
         for title in paragraph.titles.values():
-            section_terms[section_id].update(content_terms(title))
+            terms.update(content_terms(title))
     subject = set.intersection(*section_terms.values())
     return frozenset(term for name in names for term in content_terms(name)) - subject

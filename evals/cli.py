@@ -16,7 +16,7 @@ from evals.markdown import ablation_table
 from evals.report import build_report, load_report, write_reports
 from evals.runners import HttpRunner, Runner
 from evals.scoring import Judge
-from evals.thresholds import THRESHOLDS_FILE, check_thresholds, load_thresholds
+from evals.thresholds import THRESHOLDS_FILE, Failure, Thresholds, check_thresholds, load_thresholds
 
 DEFAULT_OUT = Path(__file__).resolve().parent / "out"
 
@@ -49,15 +49,21 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _check(report: dict, thresholds: Thresholds) -> list[Failure]:
+    """The metrics of a report that break their thresholds, also recorded in the report."""
+    failures = check_thresholds(report["summary"], thresholds)
+    report["threshold_failures"] = [str(failure) for failure in failures]
+    report["failed_metrics"] = [failure.metric for failure in failures]
+    return failures
+
+
 def _gate_also(runner: Runner, judge: Judge, folders: list[Path], out: Path, config: dict) -> bool:
     """Scores each further set against the thresholds beside it; prints one line each; True when all pass."""
     passed = True
     for folder in folders:
         results = evaluate(runner, load_cases(folder), judge, title=folder.name)
         report = build_report(results, config)
-        failures = check_thresholds(report["summary"], load_thresholds(folder / "thresholds.toml"))
-        report["threshold_failures"] = [str(failure) for failure in failures]
-        report["failed_metrics"] = [failure.metric for failure in failures]
+        failures = _check(report, load_thresholds(folder / "thresholds.toml"))
         write_reports(report, out / folder.name)
         print(f"{folder.name}: " + ("; ".join(report["threshold_failures"]) or "every threshold met"))
         passed = passed and not failures
@@ -65,7 +71,7 @@ def _gate_also(runner: Runner, judge: Judge, folders: list[Path], out: Path, con
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Runs, writes the reports, prints the summary; 1 when a metric breaks its threshold, else 0."""
+    """Runs, writes the reports, prints the summary; 1 when a metric of any set breaks its threshold, else 0."""
     parser = _parser()
     args = parser.parse_args(argv)
     if args.ablations and (args.url or args.also):
@@ -99,9 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     report = build_report(results, config)
     if ablations:
         report["ablations"] = ablations
-    failures = check_thresholds(report["summary"], thresholds)
-    report["threshold_failures"] = [str(failure) for failure in failures]
-    report["failed_metrics"] = [failure.metric for failure in failures]
+    failures = _check(report, thresholds)
     paths = write_reports(report, args.out)
 
     summary = report["summary"]
