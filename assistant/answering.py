@@ -26,7 +26,7 @@ from assistant.answered import AnsweredQuestions
 from assistant.choice import Choice, stated_share, stated_terms
 from assistant.coherence import Coherence
 from assistant.knowledge import KnowledgeBase, ParagraphKey, paragraph_key
-from assistant.lists import GuideLists, name_terms
+from assistant.lists import GuideLists
 from assistant.models import Citation, Language
 from assistant.providers.documents import PROVIDER_KIND, FactSentences
 from assistant.record_quotes import RecordQuotes
@@ -34,6 +34,7 @@ from assistant.retrieval import HybridRetriever
 from assistant.sentences import SentenceFacts
 from assistant.spans import load_spans
 from assistant.text import content_terms
+from assistant.topics import name_terms
 from assistant.understanding.analysis import QuestionAnalysis
 from assistant.understanding.form import comparison_terms
 

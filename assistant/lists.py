@@ -11,6 +11,7 @@ from assistant.knowledge import KnowledgeBase, Paragraph, ParagraphKey
 from assistant.sentences import SentenceFacts
 from assistant.spans import Span
 from assistant.text import content_terms
+from assistant.topics import name_terms
 from assistant.understanding.analysis import QuestionAnalysis
 from assistant.understanding.form import without_goal
 
@@ -96,16 +97,6 @@ class GuideLists:
 
     def _item_terms(self, item: Paragraph) -> set[str]:
         return set().union(*(self._facts.terms(item.key, i) for i in range(len(item.sentences["nl"]))))
-
-
-def name_terms(item: Paragraph) -> set[str]:
-    """The words of a list item's name, in both languages: "Time-slicing — the device plugin …" names
-    time-slicing."""
-    return {
-        term
-        for sentences in item.sentences.values()
-        for term in content_terms(sentences[0].partition(" — ")[0])
-    }
 
 
 def _singled_out(members: list[set[str]], position: int, title: set[str], focus: dict[str, float]) -> bool:

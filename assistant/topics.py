@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from assistant.knowledge import KnowledgeBase
+from assistant.knowledge import KnowledgeBase, Paragraph
 from assistant.text import content_terms
 
 # A thing named with the clause that says what it is or does ("… the NVIDIA device plugin (or an AMD
@@ -19,18 +19,30 @@ def named_things(knowledge: KnowledgeBase) -> frozenset[str]:
     """The words of the guide's names, in both languages: each list item's name (its first sentence up to the
     dash: "Time-slicing — …") and each thing a clause describes; not the words every section of the guide
     uses ("gpu", "kubernetes"), which name its whole subject."""
-    names: list[str] = []
+    named: set[str] = set()
     section_terms: dict[str, set[str]] = {}
     for (section_id, _), paragraph in knowledge.paragraphs.items():
         if paragraph.kind == "provider":
             continue
+        if paragraph.bullet and all(" — " in sentences[0] for sentences in paragraph.sentences.values()):
+            named |= name_terms(paragraph)
         terms = section_terms.setdefault(section_id, set())
         for sentences in paragraph.sentences.values():
-            if paragraph.bullet and " — " in sentences[0]:
-                names.append(sentences[0].partition(" — ")[0])
-            names += [found[1] for sentence in sentences for found in _DESCRIBED.finditer(sentence)]
+            for sentence in sentences:
+                named.update(
+                    term for found in _DESCRIBED.finditer(sentence) for term in content_terms(found[1])
+                )
             terms.update(content_terms(" ".join(sentences)))
         for title in paragraph.titles.values():
             terms.update(content_terms(title))
-    subject = set.intersection(*section_terms.values())
-    return frozenset(term for name in names for term in content_terms(name)) - subject
+    return frozenset(named - set.intersection(*section_terms.values()))
+
+
+def name_terms(item: Paragraph) -> set[str]:
+    """The words of a list item's name, in both languages: "Time-slicing — the device plugin …" names
+    time-slicing."""
+    return {
+        term
+        for sentences in item.sentences.values()
+        for term in content_terms(sentences[0].partition(" — ")[0])
+    }
