@@ -28,6 +28,7 @@ HEADLINE: dict[str, str] = {
     "lead_accuracy": "lead",
     "sentence_precision": "sentence precision",
     "yes_no_misuse": "yes/no misuse",
+    "unexpected_opener": "unexpected opener",
     "dangling_references": "dangling",
     "false_filter": "false filters",
     "in_scope_refused": "in-scope refused",
@@ -44,6 +45,7 @@ LOWER_IS_BETTER = frozenset(
         "false_filter",
         "in_scope_refused",
         "yes_no_misuse",
+        "unexpected_opener",
         "dangling_references",
     }
 )

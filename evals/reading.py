@@ -1,11 +1,15 @@
 """Whether an answer reads as an answer (the reader's view, independent of how answers are composed).
 
-- lead accuracy: the first sentence comes from a relevant section and states a key fact, or is the direct
-  yes/no answer ("Usually not.") to a yes/no question; a first sentence that introduces a list (it ends in a
-  colon, as the guide's "… can mean two substantially different things, …:") is read with the list's first
-  item, the two being one sentence of the guide;
+- lead accuracy: the first sentence comes from a relevant section and states a key fact; an FAQ's direct yes/no
+  answer ("Usually not.") leads when a key fact states it, for it answers the FAQ's question, which the asker's
+  may ask the other way round ("is k8s overkill for one notebook?"); a first sentence that introduces a list
+  (it ends in a colon, as the guide's "… can mean two substantially different things, …:") is read with the
+  list's first item, the two being one sentence of the guide;
 - sentence precision: the share of answer sentences whose citation is a relevant section;
 - yes/no misuse: an open question (what, which, how, why …) answered with an FAQ's yes/no opener;
+- unexpected opener: a yes/no question answered with an FAQ's yes/no opener that none of its key facts states:
+  its writer's answer is another, for the FAQ asks another question or asks it the other way round ("Usually
+  not." to "is k8s overkill for one notebook?"); read over the yes/no questions with key facts;
 - dangling references: a sentence that leans on the one before it ("This is …", "Beide …") quoted without it.
 
 An FAQ's question restated before its direct answer is read past: the first statement is the direct answer.
@@ -81,7 +85,7 @@ def question_form(case: Case) -> str | None:
 
 
 def reading_scores(case: Case, answer: Answer, book: SentenceBook) -> tuple[dict[str, float], list[str]]:
-    """The four measures for one answered case, and what a reader would notice."""
+    """The five measures for one answered case, and what a reader would notice."""
     parts = segments(without_questions(answer.answer))
     if answer.refused or not parts:
         return {}, []
@@ -92,12 +96,16 @@ def reading_scores(case: Case, answer: Answer, book: SentenceBook) -> tuple[dict
     problems: list[str] = []
     if case.relevant_sections:
         metrics["sentence_precision"] = sum(relevant) / len(relevant)
-        direct = question_form(case) == "yes_no" and texts[0] in book.openers
         lead = " ".join(part.text for part in parts[: 2 if _introduces_list(parts[0].text) else 1])
         states_fact = not case.key_facts or bool(key_fact_recall(lead, case.key_facts)[0])
-        metrics["lead_accuracy"] = float(relevant[0] and (states_fact or direct))
+        metrics["lead_accuracy"] = float(relevant[0] and states_fact)
         if not metrics["lead_accuracy"]:
             problems.append(f"the answer does not lead with the answer: {parts[0].text.strip()[:80]}")
+    if question_form(case) == "yes_no" and case.key_facts:
+        opens = texts[0] in book.openers
+        metrics["unexpected_opener"] = float(opens and not key_fact_recall(parts[0].text, case.key_facts)[0])
+        if metrics["unexpected_opener"]:
+            problems.append(f"a yes/no opener that no key fact states: {parts[0].text.strip()}")
     if question_form(case) == "open":
         metrics["yes_no_misuse"] = float(texts[0] in book.openers)
         if metrics["yes_no_misuse"]:

@@ -58,7 +58,8 @@ def test_a_sentence_dangles_only_when_it_refers_back(sentence: str, dangles: flo
 
 def test_an_faq_question_restated_before_its_direct_answer_is_read_past() -> None:
     """The restated question claims nothing: an open question answered "FAQ? Usually not." still misuses the
-    yes/no opener, a yes/no question still gets it as its lead, and the question's words state no key fact."""
+    yes/no opener, a yes/no question whose key facts state it still gets it as its lead, and the question's
+    words state no key fact."""
     verdict, reason = "Usually not.", "For one notebook a single rented machine is simpler."
     book = SentenceBook({core(verdict): None, core(reason): core(verdict)}, frozenset({core(verdict)}))
     sections = ["faq-single-gpu-task"]
@@ -70,7 +71,7 @@ def test_an_faq_question_restated_before_its_direct_answer_is_read_past() -> Non
         question="k8s for one task?",
         form="yes_no",
         relevant_sections=sections,
-        key_facts=[["rented machine"]],
+        key_facts=[["usually not"], ["rented machine"]],
     )
     assert reading_scores(yes_no, answer, book)[0]["lead_accuracy"] == 1.0  # the direct answer leads
     assert key_fact_recall(without_questions(answer.answer), [["worth it"]])[0] == 0.0
@@ -88,3 +89,28 @@ def test_a_lead_in_is_read_with_the_first_item_of_its_list(lead_in: str, lead: f
     text = f"{lead_in}Managed Kubernetes with GPU node pools. [1] GPU instances for your own cluster. [1]"
     answer = _answer(text, "Managed Kubernetes with GPU node pools.", "kubernetes-support")
     assert reading_scores(case, answer, BOOK)[0]["lead_accuracy"] == lead
+
+
+@pytest.mark.parametrize(
+    ("key_facts", "unexpected"),
+    [
+        ([["usually not"], ["rented machine"]], 0.0),  # its writer answers with the verdict too
+        (
+            [["rented machine"]],
+            1.0,
+        ),  # its writer's answer is the reason: the verdict answers another question
+    ],
+)
+def test_an_opener_no_key_fact_states_is_unexpected(key_facts: list[list[str]], unexpected: float) -> None:
+    verdict, reason = "Usually not.", "For one notebook a single rented machine is simpler."
+    book = SentenceBook({core(verdict): None, core(reason): core(verdict)}, frozenset({core(verdict)}))
+    sections = ["faq-single-gpu-task"]
+    case = make_case(
+        question="k8s overkill for one task?", form="yes_no", relevant_sections=sections, key_facts=key_facts
+    )
+    with_verdict = _answer(f"{verdict} [1] {reason} [1]", f"{verdict} {reason}", sections[0])
+    metrics = reading_scores(case, with_verdict, book)[0]
+    assert metrics["unexpected_opener"] == unexpected
+    assert metrics["lead_accuracy"] == 1.0 - unexpected  # an opener no key fact states does not lead
+    without_verdict = _answer(f"{reason} [1]", reason, sections[0])
+    assert reading_scores(case, without_verdict, book)[0]["unexpected_opener"] == 0.0
