@@ -8,8 +8,8 @@ sentence leads with the rest of its list item (an item makes one point), or an F
 the sentence that answers on (a yes/no question gets it whole); others join when they are likely to answer.
 A question for the members of a kind gets the guide's list of them, and a list's lead-in is quoted only
 leading its list (`lists.py`). A sentence that says again what one already chosen says does not join.
-A yes/no question may open with the FAQ's direct answer ("Usually not."), after the FAQ's question it answers;
-other questions never do. A sentence that leans on the one before it comes with it or not at all
+A yes/no question may open with the FAQ's direct answer ("Usually not."), after the FAQ's question it answers,
+when it asks that question as the FAQ asks it (by the bank's labels); other questions never do. A sentence that leans on the one before it comes with it or not at all
 (`coherence.py`), or offers the part of it that stands alone ("version mismatches are the most common cause
 …", `spans.py`), which may lead with its list item after it. A question about providers leads with what each
 record says of the asked facts (`record_quotes.py`).
@@ -67,6 +67,9 @@ _OTHER_READING = 0.3
 # near-verbatim repeat (the single-notebook advice, in the body and again in its FAQ) overlaps 0.52; the next
 # most alike pair of sentences, which say different things, 0.28.
 _REPEATS = 0.4
+# The probability (`AnsweredQuestions.leads`) from which an FAQ's direct answer is taken to answer a yes/no
+# question as asked.
+VERDICT_FITS = 0.01
 
 
 class Composer:
@@ -195,7 +198,7 @@ class Composer:
         if members:  # as the guide lists them: the parts of one sentence, or list items that open with a name
             return self._coherence.coherent(members[:1]) + members[1:]
         is_faq = self._kind(lead) == "faq"
-        whole_faq = is_faq and analysis.form == "yes_no" and direct_answer
+        whole_faq = is_faq and direct_answer and self._verdict_fits(lead.key, analysis)
         lead_with = self._faq_answer(lead, whole=whole_faq) if is_faq else [lead, *self._rest_of_item(lead)]
         # A yes/no question's FAQ answer is quoted whole, its direct answer first, however long it is: `lead_with`
         # holds the FAQ's other sentences (a direct answer is not quotable alone) and 1 counts the direct answer, so
@@ -215,9 +218,19 @@ class Composer:
         chosen = self._coherence.coherent((chosen + joining)[:length])
         if analysis.compares and len({choice.key[0] for choice in chosen}) == 1:
             chosen = self._in_named_order(chosen, analysis)
-        if analysis.form == "yes_no" and direct_answer:
+        if direct_answer and self._verdict_fits(chosen[0].key, analysis):
             chosen = self._with_direct_answer(chosen, chosen[0].key, length)
         return chosen
+
+    def _verdict_fits(self, key: ParagraphKey, analysis: QuestionAnalysis) -> bool:
+        """Whether the FAQ's direct answer ("Usually not.") answers the question as asked: a yes/no question
+        that, by the bank's labels (`answered.py`), is answered first by it. "Is k8s overkill for one notebook?"
+        reads nearly as "is it worth it?" to the scorer, yet "Usually not" would say it is not overkill; and
+        "can one pod get two GPUs?" is no question of whether pods share one."""
+        if analysis.form != "yes_no" or not self._facts.is_direct_answer(key, 0):
+            return False
+        leads = self._answered.leads(self._query(analysis), analysis.reading)
+        return leads.get((key, 0), 0.0) >= VERDICT_FITS
 
     def _other_items(self, scored: list[Choice], analysis: QuestionAnalysis) -> list[Choice]:
         """For a follow-up that asks for another than the earlier one ("and with the other option?" after "who
@@ -351,8 +364,6 @@ class Composer:
     def _with_direct_answer(self, chosen: list[Choice], best: ParagraphKey, length: int) -> list[Choice]:
         """A yes/no question whose answer leads with an FAQ opens with that FAQ's direct answer, whole; the
         answer stays within `length` sentences."""
-        if not self._facts.is_direct_answer(best, 0):
-            return chosen
         rest = [choice for choice in chosen if (choice.key, choice.index) != (best, 0)]
         return [Choice(best, 0, chosen[0].score), *rest[: length - 1]]
 

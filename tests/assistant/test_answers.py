@@ -475,7 +475,7 @@ def test_a_yes_no_question_answered_by_an_faq_opens_with_its_direct_answer_to_th
     assert answer.answer.startswith("Can I run more than one workload per GPU on Kubernetes? Not by default")
     assert answer.citations[0].section_id == "faq-multiple-workloads"
     assert answer.citations[0].quote.startswith("Not by default")
-    dutch = assistant.ask("Als ik een enkele notebook draai, is Kubernetes dan de moeite waard?")
+    dutch = assistant.ask("Als ik één fine-tuning job draai, loont Kubernetes dan?")
     assert dutch.answer.startswith("Is Kubernetes de moeite waard voor een enkele GPU-taak? Meestal niet.")
     converse = assistant.ask(
         "if my provider uses the gpu operator, do i still have to bake drivers into my images?"
@@ -483,6 +483,34 @@ def test_a_yes_no_question_answered_by_an_faq_opens_with_its_direct_answer_to_th
     verdict = converse.answer.find("Often yes")
     faq = "Does Kubernetes support mean drivers are already installed on GPU nodes? "
     assert verdict == -1 or converse.answer[:verdict].endswith(faq), converse.answer
+
+
+SINGLE_TASK = {"faq-single-gpu-task", "why-it-matters"}
+
+
+@pytest.mark.parametrize(
+    ("question", "sections"),
+    [
+        # "Usually not" would say it is not overkill
+        ("would a whole cluster be overkill for my one fine-tune job?", SINGLE_TASK),
+        # "Vaak wel" would say yes, you do
+        (
+            "huur ik kale gpu nodes, moet ik de drivers er dan zelf op zetten?",
+            {"faq-drivers", "kubernetes-support"},
+        ),
+        # the opposite case of the FAQ's
+        ("is kubernetes a good fit once we serve a dozen models at the same time?", SINGLE_TASK),
+    ],
+)
+def test_a_yes_no_question_the_faq_does_not_ask_as_asked_gets_no_verdict(
+    assistant: Assistant, question: str, sections: set[str]
+) -> None:
+    """The FAQ's direct answer opens only an answer to the FAQ's question as asked: asked the other way round,
+    or about another case, the answer opens with the sentences that say how it is."""
+    answer = assistant.ask(question)
+    openers = ("Often yes", "Usually not", "Not by default", "Vaak wel", "Meestal niet", "Standaard niet")
+    assert not any(opener in answer.answer for opener in openers), answer.answer
+    assert not answer.refused and answer.citations[0].section_id in sections
 
 
 @pytest.mark.parametrize(
