@@ -799,7 +799,7 @@ def test_a_sentence_about_the_list_before_it_follows_the_list_though_its_paragra
     the first sentence of this one would otherwise open the answer with nothing to refer to."""
     managed, own_cluster = _list_items(settings, "kubernetes-support", "nl")
     answer = assistant.ask(
-        "is het beheerwerk hetzelfde of de provider nu het control plane draait of ik zelf?"
+        "maakt het voor de operationele last uit of de provider het control plane beheert of ik zelf?"
     )
     both = answer.answer.find("Beide zijn legitieme vormen")
     assert both > answer.answer.find(own_cluster) > answer.answer.find(managed) >= 0, answer.answer
