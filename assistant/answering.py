@@ -10,9 +10,9 @@ A question for the members of a kind gets the guide's list of them, and a list's
 leading its list (`lists.py`). A sentence that says again what one already chosen says does not join.
 A yes/no question may open with the FAQ's direct answer ("Usually not."), after the FAQ's question it answers,
 when it asks that question as the FAQ asks it (by the bank's labels); other questions never do. A sentence that
-leans on the one before it comes with it or not at all (`coherence.py`), or offers the part of it that stands alone ("version mismatches are the most common cause
-…", `spans.py`), which may lead with its list item after it. A question about providers leads with what each
-record says of the asked facts (`record_quotes.py`).
+leans on the one before it comes with it or not at all (`coherence.py`), or offers the part of it that stands
+alone ("version mismatches are the most common cause …", `spans.py`), which may lead with its list item after it.
+A question about providers leads with what each record says of the asked facts (`record_quotes.py`).
 """
 
 from __future__ import annotations

@@ -94,6 +94,7 @@ def reading_scores(case: Case, answer: Answer, book: SentenceBook) -> tuple[dict
     texts = [core(part.text) for part in parts]
     metrics: dict[str, float] = {}
     problems: list[str] = []
+    opens = texts[0] in book.openers  # with an FAQ's direct yes/no answer
     if case.relevant_sections:
         metrics["sentence_precision"] = sum(relevant) / len(relevant)
         lead = " ".join(part.text for part in parts[: 2 if _introduces_list(parts[0].text) else 1])
@@ -102,12 +103,11 @@ def reading_scores(case: Case, answer: Answer, book: SentenceBook) -> tuple[dict
         if not metrics["lead_accuracy"]:
             problems.append(f"the answer does not lead with the answer: {parts[0].text.strip()[:80]}")
     if question_form(case) == "yes_no" and case.key_facts:
-        opens = texts[0] in book.openers
         metrics["unexpected_opener"] = float(opens and not key_fact_recall(parts[0].text, case.key_facts)[0])
         if metrics["unexpected_opener"]:
             problems.append(f"a yes/no opener that no key fact states: {parts[0].text.strip()}")
     if question_form(case) == "open":
-        metrics["yes_no_misuse"] = float(texts[0] in book.openers)
+        metrics["yes_no_misuse"] = float(opens)
         if metrics["yes_no_misuse"]:
             problems.append(f"an open question answered with a yes/no opener: {parts[0].text.strip()}")
     dangling = [

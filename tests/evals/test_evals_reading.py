@@ -94,11 +94,10 @@ def test_a_lead_in_is_read_with_the_first_item_of_its_list(lead_in: str, lead: f
 @pytest.mark.parametrize(
     ("key_facts", "unexpected"),
     [
-        ([["usually not"], ["rented machine"]], 0.0),  # its writer answers with the verdict too
-        (
-            [["rented machine"]],
-            1.0,
-        ),  # its writer's answer is the reason: the verdict answers another question
+        # its writer answers with the verdict too
+        ([["usually not"], ["rented machine"]], 0.0),
+        # its writer's answer is the reason: the verdict answers another question
+        ([["rented machine"]], 1.0),
     ],
 )
 def test_an_opener_no_key_fact_states_is_unexpected(key_facts: list[list[str]], unexpected: float) -> None:
