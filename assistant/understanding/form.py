@@ -108,10 +108,12 @@ _ASKS_FOR_LIST = re.compile(
     r"|^(?:list|name|noem|geef)\b"  # a request to list: "noem eens wat voorbeelden"
     r"|\b(?:allemaal|examples|voorbeelden)\b"  # "wat kan dat allemaal betekenen", "give me some examples"
 )
-# A number of them asked for: "three reasons to use k8s", "3 use cases voor gpu's", "welke drie manieren …". Not
-# when a question word follows: the number then sets the scene ("two teams, one a100 … which feature").
+# A number of them asked for: "three reasons to use k8s", "3 use cases voor gpu's", "welke drie manieren …". A
+# number that opens the clause, without a question word before it, sets the scene when a question word follows
+# ("two teams, one a100 … which feature"); after "which" it is what is asked, and a later "where" or "waar" opens a
+# relative clause ("welke drie soorten werk noemt de gids waar k8s nuttig is").
 _ASKS_FOR_NUMBER = re.compile(
-    r"^(?:(?:what|which|wat|welke)\s+(?:are\s+|zijn\s+)?(?:the\s+|de\s+)?)?(?:top\s+)?"
+    r"^(?P<asking>(?:what|which|wat|welke)\s+(?:are\s+|zijn\s+)?(?:the\s+|de\s+)?)?(?:top\s+)?"
     r"(?:[2-5]|two|three|four|five|twee|drie|vier|vijf)\s+[a-z]"
 )
 # A clause after the asking one that says what for ("… before a pod can see the gpu", "… zodat een pod een gpu kan
@@ -282,7 +284,8 @@ def asks_for_list(question: str) -> bool:
     clause that asks is read, after a topic set before it ("kubernetes op gehuurde gpu's: wat zijn de nadelen?")."""
     offset = asking_offset(question)
     asked = fold(question)[offset:].strip() if offset else main_clause(_asking_sentence(question))
-    number_asked = _ASKS_FOR_NUMBER.search(asked) and not _QUESTION_WORDS.intersection(_words_of(asked)[1:])
+    number = _ASKS_FOR_NUMBER.search(asked)
+    number_asked = number and (number["asking"] or not _QUESTION_WORDS.intersection(_words_of(asked)[1:]))
     return bool(_ASKS_FOR_LIST.search(asked) or number_asked)
 
 

@@ -147,6 +147,8 @@ def test_the_form_of_a_question_follows_its_grammar(question: str, language: str
         ("two downsides of kubernetes for gpus pls", True),
         ("noem 3 redenen om kubernetes te gebruiken", True),
         ("welke twee dingen moet ik checken voor multi-node training", True),
+        ("which two kinds of support does the guide describe where i get gpu nodes", True),
+        ("welke drie dingen noemt de gids waar je op moet letten", True),
         ("three models on two cards, which sharing method fits", False),
         ("4 gpus per node, hoe verdeel ik die over pods", False),
     ],
