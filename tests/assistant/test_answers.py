@@ -391,7 +391,7 @@ def test_a_sentence_likely_to_answer_joins_an_faq_s_answer(assistant: Assistant)
     """The FAQ's checklist and the why-it-matters item on models that no longer fit one machine both answer:
     whichever leads, the other joins it."""
     answer = assistant.ask(
-        "mijn model past niet meer op één machine, wat heb ik nodig om over meerdere nodes te trainen"
+        "mijn model is te groot voor één machine, wat moet ik regelen voor multi-node training"
     )
     sections = [citation.section_id for citation in answer.citations]
     assert set(sections[:2]) == {"faq-multi-node-training", "why-it-matters"}, answer.answer
@@ -799,8 +799,9 @@ def test_a_sentence_about_the_list_before_it_follows_the_list_though_its_paragra
     the first sentence of this one would otherwise open the answer with nothing to refer to."""
     managed, own_cluster = _list_items(settings, "kubernetes-support", "nl")
     answer = assistant.ask(
-        "maakt het voor de operationele last uit of de provider het control plane beheert of ik zelf?"
+        "hoe zie ik welke van de twee soorten kubernetes-ondersteuning een aanbieder me geeft?"
     )
+    assert answer.answer.startswith("Controleer de bovenstaande vergelijking"), answer.answer  # it leads
     both = answer.answer.find("Beide zijn legitieme vormen")
     assert both > answer.answer.find(own_cluster) > answer.answer.find(managed) >= 0, answer.answer
 

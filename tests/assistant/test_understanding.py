@@ -218,7 +218,7 @@ def test_what_a_question_sets_aside_does_not_choose_its_answer(assistant: Assist
     """Read whole, "apart from a fast network" finds the network item; the question asks what else."""
     for question in [
         "apart from a fast network, what does multi-node training on kubernetes need?",
-        "wat heeft multi-node training naast een snel netwerk nog meer nodig?",
+        "behalve een snel netwerk, wat moet er nog geregeld zijn voor multi-node training?",
     ]:
         answer = assistant.ask(question)
         assert answer.citations[0].section_id == "faq-multi-node-training", question
