@@ -111,10 +111,13 @@ _ASKS_FOR_LIST = re.compile(
 # A number of them asked for: "three reasons to use k8s", "3 use cases voor gpu's", "welke drie manieren …". A
 # number that opens the clause, without a question word before it, sets the scene when a question word follows
 # ("two teams, one a100 … which feature"); after "which" it is what is asked, and a later "where" or "waar" opens a
-# relative clause ("welke drie soorten werk noemt de gids waar k8s nuttig is").
+# relative clause ("welke drie soorten werk noemt de gids waar k8s nuttig is"). So does one right after the
+# number's noun ("drie dingen waar kubernetes waarde toevoegt"), unless a later clause asks its own question
+# ("two pods that share a gpu, how is memory split").
 _ASKS_FOR_NUMBER = re.compile(
     r"^(?P<asking>(?:what|which|wat|welke)\s+(?:are\s+|zijn\s+)?(?:the\s+|de\s+)?)?(?:top\s+)?"
-    r"(?:[2-5]|two|three|four|five|twee|drie|vier|vijf)\s+[a-z]"
+    r"(?:[2-5]|two|three|four|five|twee|drie|vier|vijf)\s+(?=[a-z])"
+    r"(?P<described>[\w'-]+(?:\s+[\w'-]+)?\s+(?:where|why|that|which|waar|waarom|waarin|waarbij|waarvoor|die|dat)\b)?"
 )
 # A clause after the asking one that says what for ("… before a pod can see the gpu", "… zodat een pod een gpu kan
 # gebruiken", "… om gpu's beschikbaar te maken"): its words name the goal, not what is asked.
@@ -285,8 +288,16 @@ def asks_for_list(question: str) -> bool:
     offset = asking_offset(question)
     asked = fold(question)[offset:].strip() if offset else main_clause(_asking_sentence(question))
     number = _ASKS_FOR_NUMBER.search(asked)
-    number_asked = number and (number["asking"] or not _QUESTION_WORDS.intersection(_words_of(asked)[1:]))
+    later_questions = _QUESTION_WORDS.intersection(_words_of(asked)[1:])
+    number_asked = number and (
+        number["asking"] or not later_questions or number["described"] and not _asks_again(asked)
+    )
     return bool(_ASKS_FOR_LIST.search(asked) or number_asked)
+
+
+def _asks_again(clause: str) -> bool:
+    """Whether a part after a break in the clause ("…, how is memory split") asks a question of its own."""
+    return any(_QUESTION_WORDS.intersection(_words_of(part)) for part in _CLAUSE_BREAK.split(clause)[1:])
 
 
 def compares(question: str) -> bool:

@@ -149,7 +149,10 @@ def test_the_form_of_a_question_follows_its_grammar(question: str, language: str
         ("welke twee dingen moet ik checken voor multi-node training", True),
         ("which two kinds of support does the guide describe where i get gpu nodes", True),
         ("welke drie dingen noemt de gids waar je op moet letten", True),
+        ("drie dingen waar kubernetes echt waarde toevoegt voor gpu's?", True),
+        ("3 reasons why teams put gpu jobs on k8s", True),
         ("three models on two cards, which sharing method fits", False),
+        ("two pods that share one gpu, how is memory split", False),
         ("4 gpus per node, hoe verdeel ik die over pods", False),
     ],
 )
