@@ -29,7 +29,7 @@ from sklearn.preprocessing import StandardScaler
 
 from assistant.embeddings import embed_queries
 from assistant.knowledge import KnowledgeBase, ParagraphKey
-from assistant.understanding.bank import BankQuestion, SentenceRef
+from assistant.understanding.bank import AnswerRef, BankQuestion
 
 STRENGTH = 1.0  # sklearn's C, over standardized vectors: chosen holding out each bank batch (0.1 to 10 alike)
 # sklearn's stopping tolerance: at its default (1e-4) the classifier of all answering sentences needs 138
@@ -48,6 +48,9 @@ _SPELLING = dict(
 QUESTIONS_KEPT = 1024
 
 SentenceKey = tuple[ParagraphKey, int]
+# What a label names: a sentence (part None), or the part of one that answers (`spans.py`): of the sentence that
+# names the device plugin, the container toolkit and the driver match, the part a question asks about.
+AnswerKey = tuple[ParagraphKey, int, int | None]
 
 
 class AnsweredQuestions:
@@ -58,8 +61,10 @@ class AnsweredQuestions:
         labelled = [
             i for i, question in enumerate(questions) if "guide" in question.intents and question.answers
         ]
-        answers = [[((s, p), sentence) for s, p, sentence in questions[i].answers] for i in labelled]
-        self._sentences: list[SentenceKey] = sorted({key for keys in answers for key in keys})
+        answers = [
+            [((s, p), sentence, part) for s, p, sentence, part in questions[i].answers] for i in labelled
+        ]
+        self._sentences: list[AnswerKey] = sorted({key for keys in answers for key in keys}, key=_order)
         number = {key: n for n, key in enumerate(self._sentences)}
         texts = [questions[i].text for i in labelled]
         spelling = TfidfVectorizer(**_SPELLING).fit(texts)
@@ -89,23 +94,20 @@ class AnsweredQuestions:
         vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
         return cls([*knowledge.questions, *faq], np.vstack([knowledge.question_vectors, vectors]))
 
-    def support(
-        self, vector: np.ndarray, text: str
-    ) -> tuple[dict[SentenceKey, float], dict[SentenceKey, float]]:
-        """Per labelled sentence, the probability that it answers the question (its query vector and its
-        words), and that it answers first."""
+    def support(self, vector: np.ndarray, text: str) -> tuple[Support, Support]:
+        """Per labelled sentence or part, the probability that it answers the question (its query vector and
+        its words), and that it answers first."""
         spelling = self._spelled(text)
-        return self._probabilities(self._answers, vector, spelling), self._probabilities(
-            self._leads, vector, spelling
-        )
+        answers = self._probabilities(self._answers, vector, spelling)
+        return Support.of(answers), Support.of(self._probabilities(self._leads, vector, spelling))
 
     def leads(self, vector: np.ndarray, text: str) -> dict[SentenceKey, float]:
-        """Per labelled sentence, the probability that it answers the question first."""
-        return self._probabilities(self._leads, vector, self._spelled(text))
+        """Per labelled sentence, the probability that it (or a part of it) answers the question first."""
+        return Support.of(self._probabilities(self._leads, vector, self._spelled(text))).sentences
 
     def _probabilities(
         self, model: _Classifier | None, vector: np.ndarray, spelling: sparse.csr_matrix
-    ) -> dict[SentenceKey, float]:
+    ) -> dict[AnswerKey, float]:
         if model is None:
             return {}
         probabilities = model.probabilities(vector, spelling)
@@ -150,6 +152,34 @@ def _fitted(vectors: np.ndarray, spellings: sparse.csr_matrix, labels: list[int]
     return _Classifier(weights, spelling_weights, intercepts - weights @ scaler.mean_, regression.classes_)
 
 
-def _whole_paragraph(key: ParagraphKey, sentences: int) -> tuple[SentenceRef, ...]:
+@dataclass(frozen=True)
+class Support:
+    """Per labelled sentence or part, the probability that it answers. A label on a sentence supports each of
+    its parts, and a label on a part supports the sentence that holds it."""
+
+    units: dict[AnswerKey, float]
+    sentences: dict[SentenceKey, float]  # each sentence's own probability and its parts' together
+
+    @classmethod
+    def of(cls, units: dict[AnswerKey, float]) -> Support:
+        sentences: dict[SentenceKey, float] = {}
+        for (key, index, _), probability in units.items():
+            sentences[key, index] = sentences.get((key, index), 0.0) + probability
+        return cls(units, sentences)
+
+    def get(self, key: ParagraphKey, index: int, part: int | None = None) -> float:
+        """The support of a sentence (part None) or of one part of it."""
+        if part is None:
+            return self.sentences.get((key, index), 0.0)
+        return self.units.get((key, index, part), 0.0) + self.units.get((key, index, None), 0.0)
+
+
+def _order(key: AnswerKey) -> tuple[ParagraphKey, int, int]:
+    """Sentences in order, a sentence before its parts."""
+    paragraph, index, part = key
+    return paragraph, index, -1 if part is None else part
+
+
+def _whole_paragraph(key: ParagraphKey, sentences: int) -> tuple[AnswerRef, ...]:
     """Every sentence of a paragraph, in order (both languages have the same sentences; the corpus checks it)."""
-    return tuple((*key, index) for index in range(sentences))
+    return tuple((*key, index, None) for index in range(sentences))

@@ -135,9 +135,9 @@ class Composer:
                 covered = any(span.covers_sentence for span in spans)
                 if quotable and not (covered and self._facts.leans(key, index)):  # parts stand alone for it
                     units.append((None, similarity[index], self._facts.terms(key, index)))
-                votes = [answers.get((key, index), 0.0), leads.get((key, index), 0.0)]
                 for part, unit_similarity, terms in units:
                     stated = stated_share(terms, focus)
+                    votes = [answers.get(key, index, part), leads.get(key, index, part)]
                     features = [unit_similarity, context[0], context[1], stated, context[2], *votes]
                     found.append((Choice(key, index, 0.0, part), np.array(features)))
         return found

@@ -20,7 +20,8 @@ from assistant.chunking import SENTENCE, build_documents, embedding_text
 from assistant.config import Settings
 from assistant.embeddings import embed_queries, get_embeddings, model_id
 from assistant.store import COLLECTION_PREFIX, activate, active_collection, chroma_client, collection_names
-from assistant.understanding.bank import QUESTION, bank_documents
+from assistant.text import split_clauses
+from assistant.understanding.bank import QUESTION, SentenceRef, bank_documents
 
 # Bump when chunking or embedded text changes, so an old index is rebuilt.
 INDEX_FORMAT = "3"
@@ -51,11 +52,12 @@ def fingerprint(documents: list[Document], model: str) -> str:
 def index_documents(settings: Settings) -> list[Document]:
     """The corpus's passages and sentences, and the labelled questions the intent classifier learns from."""
     corpus = build_documents(settings)
-    sentences = {
-        (d.metadata["section_id"], d.metadata["paragraph"], d.metadata["sentence"])
-        for d in corpus
-        if d.metadata["granularity"] == SENTENCE
-    }
+    sentences: dict[SentenceRef, int] = {}  # a part must be one in every language: the fewest parts count
+    for d in corpus:
+        if d.metadata["granularity"] == SENTENCE:
+            ref = (d.metadata["section_id"], d.metadata["paragraph"], d.metadata["sentence"])
+            parts = len(split_clauses(d.page_content))
+            sentences[ref] = min(parts, sentences.get(ref, parts))
     return corpus + bank_documents(settings.corpus_dir, sentences)
 
 

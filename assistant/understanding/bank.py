@@ -4,13 +4,15 @@ Training data only: the evaluation sets under `evals/` are kept out of it, so wh
 classifier generalises. The bank's questions are embedded at index time, as queries, beside the corpus.
 A question the guide answers may also name the guide's sentences that answer it, best first
 (`answers: [gpu-sharing/1/0]`, section/paragraph/sentence): a new question close to it is likely answered
-by the same sentences (`assistant/answered.py`).
+by the same sentences (`assistant/answered.py`). Where one sentence carries several facts, an answer may name the
+part that answers (`kubernetes-support/0/1/1`: the device plugin of the sentence that also names the container
+toolkit and the driver match; parts counted from 0 as `split_clauses` splits the sentence).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -24,15 +26,16 @@ INTENTS: tuple[Intent, ...] = ("guide", "providers", "named_provider", "out_of_s
 QUESTION = "question"  # the granularity of a bank question in the index
 BANK_DIR = "question_bank"
 SentenceRef = tuple[str, int, int]  # a guide sentence: section id, paragraph, sentence (from 0)
-_SENTENCE_REF = re.compile(r"^([a-z0-9-]+)/(\d+)/(\d+)$")
+AnswerRef = tuple[str, int, int, int | None]  # a sentence, or the part of it that answers
+_ANSWER_REF = re.compile(r"^([a-z0-9-]+)/(\d+)/(\d+)(?:/(\d+))?$")
 
 
-def sentence_ref(text: str) -> SentenceRef:
-    """`gpu-sharing/1/0` as (section id, paragraph, sentence)."""
-    match = _SENTENCE_REF.match(text)
+def answer_ref(text: str) -> AnswerRef:
+    """`gpu-sharing/1/0` as (section id, paragraph, sentence, None); `kubernetes-support/0/1/1` with its part."""
+    match = _ANSWER_REF.match(text)
     if not match:
-        raise ValueError(f"'{text}' is not section/paragraph/sentence")
-    return match[1], int(match[2]), int(match[3])
+        raise ValueError(f"'{text}' is not section/paragraph/sentence or section/paragraph/sentence/part")
+    return match[1], int(match[2]), int(match[3]), None if match[4] is None else int(match[4])
 
 
 class BankError(ValueError):
@@ -52,12 +55,17 @@ class LabelledQuestion(BaseModel):
     @field_validator("answers")
     @classmethod
     def _sentence_refs(cls, answers: tuple[str, ...], info: ValidationInfo) -> tuple[str, ...]:
-        """Each names a sentence of the guide as it is now (`sentences` in the context, when given)."""
+        """Each names a sentence of the guide as it is now, and a part it has (`sentences` in the context,
+        when given)."""
         sentences = (info.context or {}).get("sentences")
         for answer in answers:
-            ref = sentence_ref(answer)  # raises for anything but section/paragraph/sentence
-            if sentences is not None and ref not in sentences:
+            *sentence, part = answer_ref(answer)  # raises for anything but the two forms
+            if sentences is None:
+                continue
+            if tuple(sentence) not in sentences:
                 raise ValueError(f"the guide has no sentence {answer}")
+            if part is not None and part >= sentences[tuple(sentence)]:
+                raise ValueError(f"the guide's sentence has no part {answer}")
         return answers
 
     @field_validator("intents")
@@ -81,11 +89,11 @@ class BankQuestion:
     text: str
     language: str
     intents: frozenset[str]
-    answers: tuple[SentenceRef, ...]
+    answers: tuple[AnswerRef, ...]
     batch: str = ""  # the file it came from: questions of one batch were written together
 
 
-Sentences = Collection[SentenceRef]
+Sentences = Mapping[SentenceRef, int]  # each guide sentence with its number of parts (0: it does not split)
 
 
 def load_bank(corpus_dir: Path, sentences: Sentences | None = None) -> list[LabelledQuestion]:
@@ -141,6 +149,6 @@ def bank_documents(corpus_dir: Path, sentences: Sentences) -> list[Document]:
 
 
 def bank_question(text: str, metadata: dict) -> BankQuestion:
-    answers = tuple(sentence_ref(answer) for answer in metadata.get("answers", "").split(",") if answer)
+    answers = tuple(answer_ref(answer) for answer in metadata.get("answers", "").split(",") if answer)
     intents = frozenset(metadata["intents"].split(","))
     return BankQuestion(text, metadata["language"], intents, answers, metadata.get("batch", ""))

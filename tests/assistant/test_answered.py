@@ -9,9 +9,10 @@ from sklearn.feature_extraction.text import TfidfVectorizer
 from sklearn.linear_model import LogisticRegression
 from sklearn.preprocessing import StandardScaler
 
-from assistant.answered import STRENGTH, TOLERANCE, AnsweredQuestions, _fitted
+from assistant.answered import STRENGTH, TOLERANCE, AnsweredQuestions, Support, _fitted
 from assistant.retrieval import HybridRetriever
 from assistant.service import Assistant
+from assistant.text import split_clauses
 
 
 def test_labelled_questions_lead_to_the_section_of_questions_they_did_not_include(
@@ -41,10 +42,13 @@ def test_support_is_a_probability_over_labelled_sentences(assistant: Assistant) 
     ).support(assistant.retriever.query_vector(question), question)
     assert leads and answers
     for support in (answers, leads):
-        assert all(0 <= share <= 1.0 for share in support.values())
-        assert abs(sum(support.values()) - 1.0) < 1e-6
-    for (key, index), _ in answers.items():  # every sentence named is one the index holds
-        assert index < len(assistant.knowledge.paragraphs[key].sentences["en"])
+        assert all(0 <= share <= 1.0 for share in support.units.values())
+        assert abs(sum(support.units.values()) - 1.0) < 1e-6
+        assert abs(sum(support.sentences.values()) - 1.0) < 1e-6  # a sentence holds its parts' share
+    for key, index, part in answers.units:  # every sentence named is one the index holds, and so is its part
+        sentences = assistant.knowledge.paragraphs[key].sentences["en"]
+        assert index < len(sentences)
+        assert part is None or part < len(split_clauses(sentences[index]))
 
 
 def test_the_likeliest_first_answer_ranks_sections_better_for_questions_it_was_not_fitted_on(
@@ -89,3 +93,15 @@ def test_the_folded_classifier_gives_the_probabilities_of_the_fitted_one(classes
     for row in range(5):
         expected = fitted.predict_proba(features[row])[0]
         assert np.allclose(folded.probabilities(vectors[row], spellings[row]), expected, atol=1e-6)
+
+
+def test_a_label_on_a_sentence_supports_its_parts_and_a_label_on_a_part_supports_its_sentence() -> None:
+    stack, other = ("kubernetes-support", 0), ("gpu-sharing", 1)
+    support = Support.of(
+        {(stack, 1, 1): 0.5, (stack, 1, None): 0.2, (stack, 1, 2): 0.1, (other, 0, None): 0.2}
+    )
+    assert support.get(stack, 1) == pytest.approx(0.8)  # the sentence: its own and all its parts'
+    assert support.get(stack, 1, 1) == pytest.approx(0.7)  # a part: its own and its sentence's
+    assert support.get(stack, 1, 3) == pytest.approx(0.2)  # a part nobody labelled: its sentence's
+    assert support.get(other, 0) == pytest.approx(0.2) and support.get(other, 5) == 0.0
+    assert support.sentences == {(stack, 1): pytest.approx(0.8), (other, 0): pytest.approx(0.2)}

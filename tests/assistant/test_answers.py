@@ -539,6 +539,24 @@ def test_the_asked_part_of_a_long_sentence_is_quoted_with_the_sentence_at_hand(a
     assert lead.quote.startswith("the NVIDIA device plugin")
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "which piece lets my pods see that a node has gpus they can ask for?",
+        "waardoor kunnen pods zien dat er een gpu op de node is om aan te vragen?",
+    ],
+)
+def test_the_part_the_bank_labels_for_what_is_asked_leads_over_a_part_that_shares_its_words(
+    assistant: Assistant, question: str
+) -> None:
+    """The device plugin / toolkit / driver sentence: "see" is the toolkit part's word ("so that containers can
+    see the driver"), but a question about how pods find GPUs to request asks for the device plugin part, which
+    the bank's labels name."""
+    lead = assistant.ask(question).citations[0]
+    assert lead.context is not None and lead.quote in lead.context
+    assert lead.quote.lower().startswith(("the nvidia device plugin", "de nvidia device plugin")), lead.quote
+
+
 def test_the_part_of_a_sentence_that_leans_back_answers_alone_with_its_whole_sentence_at_hand(
     assistant: Assistant,
 ) -> None:

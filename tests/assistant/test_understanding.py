@@ -277,10 +277,27 @@ def test_an_answer_naming_no_guide_sentence_is_named_by_file_and_position(tmp_pa
     batch = tmp_path / "question_bank" / "batch-9.yaml"
     batch.write_text("- {q: 'what is MIG?', lang: en, intents: [guide], answers: [gpu-sharing/1/99]}\n")
     with pytest.raises(BankError, match=r"batch-9\.yaml: entry 1: answers: .*no sentence gpu-sharing/1/99"):
-        load_bank(tmp_path, sentences={("gpu-sharing", 1, 0)})
+        load_bank(tmp_path, sentences={("gpu-sharing", 1, 0): 0})
     batch.write_text("- {q: 'what is MIG?', lang: en, intents: [guide], answers: [gpu-sharing]}\n")
     with pytest.raises(BankError, match=r"batch-9\.yaml: entry 1: answers: .*not section/paragraph/sentence"):
         load_bank(tmp_path)
+
+
+def test_an_answer_naming_a_part_the_sentence_lacks_is_named_by_file_and_position(tmp_path: Path) -> None:
+    (tmp_path / "question_bank").mkdir()
+    batch = tmp_path / "question_bank" / "batch-9.yaml"
+    entry = "- {q: 'what does the device plugin do?', lang: en, intents: [guide], answers: [kubernetes-support/0/1/%d]}\n"
+    sentences = {("kubernetes-support", 0, 1): 4, ("gpu-sharing", 1, 0): 0}
+    batch.write_text(entry % 3)
+    assert load_bank(tmp_path, sentences=sentences)[0].answers == ("kubernetes-support/0/1/3",)
+    batch.write_text(entry % 4)
+    with pytest.raises(
+        BankError, match=r"batch-9\.yaml: entry 1: answers: .*no part kubernetes-support/0/1/4"
+    ):
+        load_bank(tmp_path, sentences=sentences)
+    batch.write_text(entry.replace("kubernetes-support/0/1/%d", "gpu-sharing/1/0/0"))
+    with pytest.raises(BankError, match=r"batch-9\.yaml: entry 1: answers: .*no part gpu-sharing/1/0/0"):
+        load_bank(tmp_path, sentences=sentences)
 
 
 def test_the_intent_models_generalise_to_bank_questions_they_did_not_see(assistant: Assistant) -> None:
