@@ -13,6 +13,12 @@ A nearest-neighbour vote over the same labels found the answering sentence less 
 batch the vote had not seen (the first sentence 0.69 against 0.73, any answering sentence 0.81 against 0.85,
 holding out each bank batch in turn), and the composer leading with the right sentence less often on the
 tuning sets (`evals/sentence_weights.py`).
+Where the bank names the part of a long sentence that answers (the device plugin, of the sentence that also names
+the container toolkit and the driver match), a third classifier per such sentence learns which part: it shares out
+the sentence's support among its parts and leaves the sentence's own untouched, so the retrieval's vote and the
+other sentences read as they did before parts were labelled (splitting the sentence into classes of its own lowered
+its share against its neighbours, "and the container toolkit then, what's that for?" after a question on the GPU
+Operator opened with the drivers FAQ).
 """
 
 from __future__ import annotations
@@ -48,9 +54,6 @@ _SPELLING = dict(
 QUESTIONS_KEPT = 1024
 
 SentenceKey = tuple[ParagraphKey, int]
-# What a label names: a sentence (part None), or the part of one that answers (`spans.py`): of the sentence that
-# names the device plugin, the container toolkit and the driver match, the part a question asks about.
-AnswerKey = tuple[ParagraphKey, int, int | None]
 
 
 class AnsweredQuestions:
@@ -61,10 +64,10 @@ class AnsweredQuestions:
         labelled = [
             i for i, question in enumerate(questions) if "guide" in question.intents and question.answers
         ]
-        answers = [
-            [((s, p), sentence, part) for s, p, sentence, part in questions[i].answers] for i in labelled
-        ]
-        self._sentences: list[AnswerKey] = sorted({key for keys in answers for key in keys}, key=_order)
+        labels = [questions[i].answers for i in labelled]
+        # A label names a sentence, or the part of it that answers: the sentences are classified first.
+        answers = [list(dict.fromkeys(((s, p), sentence) for s, p, sentence, _ in refs)) for refs in labels]
+        self._sentences: list[SentenceKey] = sorted({key for keys in answers for key in keys})
         number = {key: n for n, key in enumerate(self._sentences)}
         texts = [questions[i].text for i in labelled]
         spelling = TfidfVectorizer(**_SPELLING).fit(texts)
@@ -75,6 +78,7 @@ class AnsweredQuestions:
         pairs = [(row, number[key]) for row, keys in enumerate(answers) for key in keys]
         rows = [row for row, _ in pairs]
         self._answers = _fitted(vectors[labelled][rows], spellings[rows], [n for _, n in pairs])
+        self._parts = _part_classifiers(labels, vectors[labelled], spellings)
 
     @classmethod
     def from_knowledge(cls, knowledge: KnowledgeBase, embeddings: Embeddings) -> AnsweredQuestions:
@@ -95,23 +99,47 @@ class AnsweredQuestions:
         return cls([*knowledge.questions, *faq], np.vstack([knowledge.question_vectors, vectors]))
 
     def support(self, vector: np.ndarray, text: str) -> tuple[Support, Support]:
-        """Per labelled sentence or part, the probability that it answers the question (its query vector and
-        its words), and that it answers first."""
+        """Per labelled sentence, the probability that it answers the question (its query vector and its
+        words), and that it answers first; with each labelled part's share of its sentence's."""
         spelling = self._spelled(text)
-        answers = self._probabilities(self._answers, vector, spelling)
-        return Support.of(answers), Support.of(self._probabilities(self._leads, vector, spelling))
+        shares = {
+            key: _shares(
+                dict(zip(model.classes.tolist(), model.probabilities(vector, spelling), strict=True))
+            )
+            for key, model in self._parts.items()
+        }
+        answers, leads = (
+            self._probabilities(model, vector, spelling) for model in (self._answers, self._leads)
+        )
+        return Support(answers, shares), Support(leads, shares)
 
     def leads(self, vector: np.ndarray, text: str) -> dict[SentenceKey, float]:
-        """Per labelled sentence, the probability that it (or a part of it) answers the question first."""
-        return Support.of(self._probabilities(self._leads, vector, self._spelled(text))).sentences
+        """Per labelled sentence, the probability that it answers the question first."""
+        return self._probabilities(self._leads, vector, self._spelled(text))
 
     def _probabilities(
         self, model: _Classifier | None, vector: np.ndarray, spelling: sparse.csr_matrix
-    ) -> dict[AnswerKey, float]:
+    ) -> dict[SentenceKey, float]:
         if model is None:
             return {}
         probabilities = model.probabilities(vector, spelling)
         return {self._sentences[n]: float(p) for n, p in zip(model.classes, probabilities, strict=True)}
+
+
+@dataclass(frozen=True)
+class Support:
+    """Per labelled sentence, the probability that it answers; a part of a sentence whose parts the bank labels
+    (the device plugin of the sentence that also names the container toolkit and the driver match) gets it by its
+    share: the likeliest part all of it, another in proportion to how likely it is to be the part that answers.
+    A part of any other sentence, or the sentence whole, gets the sentence's."""
+
+    sentences: dict[SentenceKey, float]
+    shares: dict[SentenceKey, dict[int, float]]
+
+    def get(self, key: ParagraphKey, index: int, part: int | None = None) -> float:
+        vote = self.sentences.get((key, index), 0.0)
+        shares = self.shares.get((key, index))
+        return vote if part is None or shares is None else vote * shares.get(part, 0.0)
 
 
 @dataclass(frozen=True)
@@ -122,7 +150,7 @@ class _Classifier:
     weights: np.ndarray  # (classes, dimensions)
     spelling_weights: np.ndarray  # (classes, letter sequences)
     bias: np.ndarray  # (classes,)
-    classes: np.ndarray  # the sentence number of each row
+    classes: np.ndarray  # the label of each row: a sentence's number, or a part
 
     def probabilities(self, vector: np.ndarray, spelling: sparse.csr_matrix) -> np.ndarray:
         logits = (
@@ -152,32 +180,29 @@ def _fitted(vectors: np.ndarray, spellings: sparse.csr_matrix, labels: list[int]
     return _Classifier(weights, spelling_weights, intercepts - weights @ scaler.mean_, regression.classes_)
 
 
-@dataclass(frozen=True)
-class Support:
-    """Per labelled sentence or part, the probability that it answers. A label on a sentence supports each of
-    its parts, and a label on a part supports the sentence that holds it."""
-
-    units: dict[AnswerKey, float]
-    sentences: dict[SentenceKey, float]  # each sentence's own probability and its parts' together
-
-    @classmethod
-    def of(cls, units: dict[AnswerKey, float]) -> Support:
-        sentences: dict[SentenceKey, float] = {}
-        for (key, index, _), probability in units.items():
-            sentences[key, index] = sentences.get((key, index), 0.0) + probability
-        return cls(units, sentences)
-
-    def get(self, key: ParagraphKey, index: int, part: int | None = None) -> float:
-        """The support of a sentence (part None) or of one part of it."""
-        if part is None:
-            return self.sentences.get((key, index), 0.0)
-        return self.units.get((key, index, part), 0.0) + self.units.get((key, index, None), 0.0)
+def _part_classifiers(
+    labels: list[tuple[AnswerRef, ...]], vectors: np.ndarray, spellings: sparse.csr_matrix
+) -> dict[SentenceKey, _Classifier]:
+    """Per sentence whose parts the labels name, a classifier of which part answers, fitted on the questions
+    that name one (each named part a sample; a label on the whole sentence says nothing of its parts)."""
+    samples: dict[SentenceKey, list[tuple[int, int]]] = {}
+    for row, refs in enumerate(labels):
+        for s, p, sentence, part in refs:
+            if part is not None:
+                samples.setdefault(((s, p), sentence), []).append((row, part))
+    found = {}
+    for key, pairs in samples.items():
+        rows = [row for row, _ in pairs]
+        model = _fitted(vectors[rows], spellings[rows], [part for _, part in pairs])
+        if model is not None:
+            found[key] = model
+    return found
 
 
-def _order(key: AnswerKey) -> tuple[ParagraphKey, int, int]:
-    """Sentences in order, a sentence before its parts."""
-    paragraph, index, part = key
-    return paragraph, index, -1 if part is None else part
+def _shares(probabilities: dict[int, float]) -> dict[int, float]:
+    """Each part's probability against the likeliest part's."""
+    best = max(probabilities.values())
+    return {part: float(p / best) for part, p in probabilities.items()}
 
 
 def _whole_paragraph(key: ParagraphKey, sentences: int) -> tuple[AnswerRef, ...]:

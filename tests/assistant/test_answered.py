@@ -42,13 +42,16 @@ def test_support_is_a_probability_over_labelled_sentences(assistant: Assistant) 
     ).support(assistant.retriever.query_vector(question), question)
     assert leads and answers
     for support in (answers, leads):
-        assert all(0 <= share <= 1.0 for share in support.units.values())
-        assert abs(sum(support.units.values()) - 1.0) < 1e-6
-        assert abs(sum(support.sentences.values()) - 1.0) < 1e-6  # a sentence holds its parts' share
-    for key, index, part in answers.units:  # every sentence named is one the index holds, and so is its part
-        sentences = assistant.knowledge.paragraphs[key].sentences["en"]
-        assert index < len(sentences)
-        assert part is None or part < len(split_clauses(sentences[index]))
+        assert all(0 <= share <= 1.0 for share in support.sentences.values())
+        assert abs(sum(support.sentences.values()) - 1.0) < 1e-6
+    for (key, index), _ in answers.sentences.items():  # every sentence named is one the index holds
+        assert index < len(assistant.knowledge.paragraphs[key].sentences["en"])
+    for (key, index), shares in answers.shares.items():  # and every part: the likeliest gets all of its vote
+        assert max(shares.values()) == 1.0 and all(0 <= share <= 1.0 for share in shares.values())
+        assert all(
+            part < len(split_clauses(assistant.knowledge.paragraphs[key].sentences["en"][index]))
+            for part in shares
+        )
 
 
 def test_the_likeliest_first_answer_ranks_sections_better_for_questions_it_was_not_fitted_on(
@@ -95,13 +98,11 @@ def test_the_folded_classifier_gives_the_probabilities_of_the_fitted_one(classes
         assert np.allclose(folded.probabilities(vectors[row], spellings[row]), expected, atol=1e-6)
 
 
-def test_a_label_on_a_sentence_supports_its_parts_and_a_label_on_a_part_supports_its_sentence() -> None:
+def test_a_part_gets_its_sentences_support_by_its_share_and_the_sentence_keeps_all_of_it() -> None:
     stack, other = ("kubernetes-support", 0), ("gpu-sharing", 1)
-    support = Support.of(
-        {(stack, 1, 1): 0.5, (stack, 1, None): 0.2, (stack, 1, 2): 0.1, (other, 0, None): 0.2}
-    )
-    assert support.get(stack, 1) == pytest.approx(0.8)  # the sentence: its own and all its parts'
-    assert support.get(stack, 1, 1) == pytest.approx(0.7)  # a part: its own and its sentence's
-    assert support.get(stack, 1, 3) == pytest.approx(0.2)  # a part nobody labelled: its sentence's
-    assert support.get(other, 0) == pytest.approx(0.2) and support.get(other, 5) == 0.0
-    assert support.sentences == {(stack, 1): pytest.approx(0.8), (other, 0): pytest.approx(0.2)}
+    support = Support({(stack, 1): 0.8, (other, 0): 0.2}, {(stack, 1): {1: 1.0, 2: 0.25, 3: 0.1}})
+    assert support.get(stack, 1) == pytest.approx(0.8)  # the sentence whole
+    assert support.get(stack, 1, 1) == pytest.approx(0.8)  # its likeliest part
+    assert support.get(stack, 1, 2) == pytest.approx(0.2)
+    assert support.get(other, 0, 1) == pytest.approx(0.2)  # no part labelled: a part reads its sentence's
+    assert support.get(other, 5) == 0.0
