@@ -74,11 +74,11 @@ class AnsweredQuestions:
         # The retrieval's vote and the composer both read a new question's spelling: it is computed once.
         self._spelled = lru_cache(maxsize=QUESTIONS_KEPT)(lambda text: spelling.transform([text]))
         spellings = spelling.transform(texts)
-        self._leads = _fitted(vectors[labelled], spellings, [number[keys[0]] for keys in answers])
-        pairs = [(row, number[key]) for row, keys in enumerate(answers) for key in keys]
-        rows = [row for row, _ in pairs]
-        self._answers = _fitted(vectors[labelled][rows], spellings[rows], [n for _, n in pairs])
-        self._parts = _part_classifiers(labels, vectors[labelled], spellings)
+        labelled_vectors = vectors[labelled]
+        self._leads = _fitted(labelled_vectors, spellings, [number[keys[0]] for keys in answers])
+        samples = [(row, number[key]) for row, keys in enumerate(answers) for key in keys]
+        self._answers = _fitted_on_samples(labelled_vectors, spellings, samples)
+        self._parts = _part_classifiers(labels, labelled_vectors, spellings)
 
     @classmethod
     def from_knowledge(cls, knowledge: KnowledgeBase, embeddings: Embeddings) -> AnsweredQuestions:
@@ -192,11 +192,18 @@ def _part_classifiers(
                 samples.setdefault(((s, p), sentence), []).append((row, part))
     found = {}
     for key, pairs in samples.items():
-        rows = [row for row, _ in pairs]
-        model = _fitted(vectors[rows], spellings[rows], [part for _, part in pairs])
+        model = _fitted_on_samples(vectors, spellings, pairs)
         if model is not None:
             found[key] = model
     return found
+
+
+def _fitted_on_samples(
+    vectors: np.ndarray, spellings: sparse.csr_matrix, samples: list[tuple[int, int]]
+) -> _Classifier | None:
+    """`_fitted` on (question row, label) samples: a question with several labels is a sample for each."""
+    rows = [row for row, _ in samples]
+    return _fitted(vectors[rows], spellings[rows], [label for _, label in samples])
 
 
 def _shares(probabilities: dict[int, float]) -> dict[int, float]:

@@ -59,12 +59,12 @@ class LabelledQuestion(BaseModel):
         when given)."""
         sentences = (info.context or {}).get("sentences")
         for answer in answers:
-            *sentence, part = answer_ref(answer)  # raises for anything but the two forms
+            section, paragraph, index, part = answer_ref(answer)  # raises for anything but the two forms
             if sentences is None:
                 continue
-            if tuple(sentence) not in sentences:
+            if (section, paragraph, index) not in sentences:
                 raise ValueError(f"the guide has no sentence {answer}")
-            if part is not None and part >= sentences[tuple(sentence)]:
+            if part is not None and part >= sentences[section, paragraph, index]:
                 raise ValueError(f"the guide's sentence has no part {answer}")
         return answers
 
