@@ -272,17 +272,18 @@ class Composer:
         return any(len(words & other) >= _REPEATS * len(words | other) for other in others)
 
     def _rest_of_item(self, lead: Choice) -> list[Choice]:
-        """The sentences after the lead in its list item: an item of the guide's lists makes one point, whole
-        ("Billing model — you still pay for the nodes … Idle GPU nodes are the silent cost; …"); after a part
-        of one of its sentences, the item's other sentences."""
+        """The rest of the lead's list item: an item of the guide's lists makes one point, whole ("Billing model —
+        you still pay for the nodes … Idle GPU nodes are the silent cost; …"). After a later sentence of it
+        ("Idle GPU nodes are the silent cost …" for "how do I stop paying for idle nodes?"), the sentence that
+        opens it follows, for it names the item and states its point; after a part of one of its sentences, the
+        item's other sentences."""
         if not self._knowledge.paragraphs[lead.key].bullet:
             return []
-        if lead.part is None:
-            return self._quotable_from(lead.key, lead.index + 1, lead.score)
+        item = self._quotable_from(lead.key, 0, lead.score)
+        if lead.part is None:  # its later sentences, then the earlier ones, which name the item and its point
+            return [c for c in item if c.index > lead.index] + [c for c in item if c.index < lead.index]
         # A part that stands alone leads ("Version mismatches are the most common cause …"); the item follows.
-        return [
-            choice for choice in self._quotable_from(lead.key, 0, lead.score) if choice.index != lead.index
-        ]
+        return [choice for choice in item if choice.index != lead.index]
 
     def _quotable_from(self, key: ParagraphKey, first: int, score: float) -> list[Choice]:
         """The paragraph's quotable sentences from position `first` on, in order."""
@@ -414,7 +415,7 @@ class Composer:
             groups.setdefault(_citation_group(choice, lead_in_paragraphs), []).append(choice)
         parts, citations = [], []
         for n, ((section_id, _), choices) in enumerate(groups.items(), start=1):
-            choices = self._in_quoting_order(choices)
+            choices = self._in_quoting_order(choices, chosen[0])
             paragraph = self._knowledge.paragraphs[choices[0].key]
             quoted = [self._quote(choice, language) for choice in choices]
             parts.extend(
@@ -435,17 +436,21 @@ class Composer:
             )
         return " ".join(parts), citations
 
-    def _in_quoting_order(self, choices: list[Choice]) -> list[Choice]:
+    def _in_quoting_order(self, choices: list[Choice], lead: Choice) -> list[Choice]:
         """One citation's sentences: a paragraph's together and in the guide's order, the paragraphs in the
         order chosen; but a paragraph's first sentence that leans on the list before it stays after the list's
-        items, where `Coherence.coherent` put it ("Both are legitimate forms …" after the two kinds)."""
+        items, where `Coherence.coherent` put it ("Both are legitimate forms …" after the two kinds), and the
+        lead's list item is read from the lead on, its earlier sentences after (`_rest_of_item`)."""
         order = list(dict.fromkeys(choice.key for choice in choices))
+        item_before_lead = lead.part is None and self._knowledge.paragraphs[lead.key].bullet
 
         def place(choice: Choice) -> tuple[int, int, int]:
             if choice.index == 0 and choice.part is None and self._facts.leans(choice.key, 0):
                 items = [order.index(key) for key in self._facts.list_before(choice.key) if key in order]
                 if items:
                     return max(items), 1, 0
+            if item_before_lead and choice.key == lead.key and choice.index < lead.index:
+                return order.index(choice.key), 1, choice.index
             return order.index(choice.key), 0, choice.index
 
         return sorted(choices, key=place)

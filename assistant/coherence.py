@@ -20,7 +20,7 @@ class Coherence:
         """A sentence that leans on its predecessor brings it along, or goes when that cannot be done well.
 
         The lead's paragraph keeps the guide's order from the lead on: its earlier sentences are left out
-        unless the lead leans on them or is a part of a list item's sentence (`Composer._rest_of_item`). A
+        unless the lead leans on them or is in a list item, which it leads whole (`Composer._rest_of_item`). A
         sentence about the list before it follows the whole list in the guide's order, an item quoted earlier
         too ("Both are legitimate forms …" after the two kinds, not after the second kind, then the first).
         """
@@ -45,8 +45,8 @@ class Coherence:
         return list(unique.values())
 
     def item_follows(self, lead: Choice) -> bool:
-        """Whether the lead is a part of a list item's sentence, which the rest of the item follows."""
-        return lead.part is not None and self._knowledge.paragraphs[lead.key].bullet
+        """Whether the lead is in a list item, which it leads whole (`Composer._rest_of_item`)."""
+        return self._knowledge.paragraphs[lead.key].bullet
 
     def within_reach(self, choice: Choice) -> bool:
         """Whether the sentence, quoted coherently, needs at most the sentence it leans on: led by it, the answer

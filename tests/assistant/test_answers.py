@@ -302,6 +302,29 @@ def test_a_list_item_that_leads_is_quoted_whole(
 
 
 @pytest.mark.parametrize(
+    ("question", "later", "opening"),
+    [
+        (
+            "our gpu nodes sit idle every weekend, how do we stop paying for that?",
+            "Idle GPU nodes",
+            "Billing model",
+        ),
+        (
+            "hoe voorkom ik dat ik betaal voor gpu-nodes die 's nachts stilstaan?",
+            "Idle GPU-nodes",
+            "Facturatiemodel",
+        ),
+    ],
+)
+def test_a_later_sentence_of_a_list_item_leads_and_the_item_s_opening_follows(
+    assistant: Assistant, question: str, later: str, opening: str
+) -> None:
+    answer = assistant.ask(question)
+    assert answer.answer.startswith(later)
+    assert opening in answer.answer.split("] ", 1)[1]
+
+
+@pytest.mark.parametrize(
     ("question", "where"),
     [
         ("which providers have spot gpu nodes in the us", "GPU capacity in"),
