@@ -108,6 +108,10 @@ _ASKS_FOR_LIST = re.compile(
     r"|^(?:list|name|noem|geef)\b"  # a request to list: "noem eens wat voorbeelden"
     r"|\b(?:allemaal|examples|voorbeelden)\b"  # "wat kan dat allemaal betekenen", "give me some examples"
 )
+# A preposition before the question word asks the same ("in which kinds of gpu work …", "op welke manieren …").
+_PREPOSITION = re.compile(
+    r"^(?:in|for|on|at|with|to|voor|op|bij|met|naar|aan)\s+(?=(?:what|which|wat|welke)\b)"
+)
 # A number of them asked for: "three reasons to use k8s", "3 use cases voor gpu's", "welke drie manieren …". A
 # number that opens the clause, without a question word before it, sets the scene when a question word follows
 # ("two teams, one a100 … which feature"); after "which" it is what is asked, and a later "where" or "waar" opens a
@@ -287,6 +291,7 @@ def asks_for_list(question: str) -> bool:
     clause that asks is read, after a topic set before it ("kubernetes op gehuurde gpu's: wat zijn de nadelen?")."""
     offset = asking_offset(question)
     asked = fold(question)[offset:].strip() if offset else main_clause(_asking_sentence(question))
+    asked = _PREPOSITION.sub("", asked)
     number = _ASKS_FOR_NUMBER.search(asked)
     later_questions = _QUESTION_WORDS.intersection(_words_of(asked)[1:])
     number_asked = number and (

@@ -143,6 +143,10 @@ def test_the_form_of_a_question_follows_its_grammar(question: str, language: str
         ("gpu's huren voor k8s: wat zijn de valkuilen?", True),
         ("we have our own cluster already, which parts are still missing", True),
         ("for our inference cluster, which option fits best?", False),
+        # a preposition before the question word asks the same
+        ("in which kinds of workloads does kubernetes pay off", True),
+        ("op welke manieren kan ik één kaart verdelen", True),
+        ("bij welke provider zit de driver al op de node", False),
         # a number of members asked for, unless the number only sets the scene of a later question
         ("two downsides of kubernetes for gpus pls", True),
         ("noem 3 redenen om kubernetes te gebruiken", True),
