@@ -1,5 +1,6 @@
 """Coherent quotes: a sentence that leans on the one before it ("This is …", "Beide …") comes with what it
-leans on or not at all, and the lead's paragraph keeps the guide's order from the lead on."""
+leans on or not at all, and the lead's paragraph keeps the guide's order from the lead on (an earlier sentence
+comes after it only in a list item, or as a part quoted on its own)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ class Coherence:
         """A sentence that leans on its predecessor brings it along, or goes when that cannot be done well.
 
         The lead's paragraph keeps the guide's order from the lead on: its earlier sentences are left out
-        unless the lead leans on them or is in a list item, which it leads whole (`Composer._rest_of_item`). A
+        unless the lead leans on them or they may follow it (`_may_follow`). A
         sentence about the list before it follows the whole list in the guide's order, an item quoted earlier
         too ("Both are legitimate forms …" after the two kinds, not after the second kind, then the first).
         """
@@ -36,7 +37,7 @@ class Coherence:
                     items = {(item.key, item.index) for item in leaned_on}
                     kept = [earlier for earlier in kept if (earlier.key, earlier.index) not in items]
                 kept += leaned_on
-            elif choice.key == lead.key and choice.index < lead.index and not self.item_follows(lead):
+            elif choice.key == lead.key and choice.index < lead.index and not self._may_follow(choice, lead):
                 continue
             kept.append(choice)
         unique: dict[tuple[ParagraphKey, int], Choice] = {}
@@ -44,9 +45,11 @@ class Coherence:
             unique.setdefault((choice.key, choice.index), choice)
         return list(unique.values())
 
-    def item_follows(self, lead: Choice) -> bool:
-        """Whether the lead is in a list item, which it leads whole (`Composer._rest_of_item`)."""
-        return self._knowledge.paragraphs[lead.key].bullet
+    def _may_follow(self, earlier: Choice, lead: Choice) -> bool:
+        """Whether an earlier sentence of the lead's paragraph may follow it: in a list item, which the lead
+        leads whole (`Composer._rest_of_item`), or as a part quoted on its own ("Kubernetes allocates whole GPUs
+        to pods", the reason in an FAQ's direct answer, after "To share a card, you need …")."""
+        return self._knowledge.paragraphs[lead.key].bullet or earlier.part is not None
 
     def within_reach(self, choice: Choice) -> bool:
         """Whether the sentence, quoted coherently, needs at most the sentence it leans on: led by it, the answer

@@ -808,6 +808,16 @@ def test_an_open_question_quotes_an_faq_from_the_sentence_that_answers_it(assist
     assert answer.answer.startswith("Kubernetes pays off once") and "notebook" not in answer.answer
 
 
+def test_the_part_of_an_earlier_faq_sentence_that_answers_follows_the_lead(assistant: Assistant) -> None:
+    """An earlier sentence's part likely to answer is quoted on its own after the lead: the reason in the FAQ's
+    direct answer ("Kubernetes allocates whole GPUs to pods"), without its verdict, which answers no yes/no
+    question here."""
+    answer = assistant.ask("why can't i just schedule two pods onto the same card?")
+    assert answer.answer.startswith("To share a card")
+    assert "Kubernetes allocates whole GPUs to pods." in answer.answer
+    assert "Not by default" not in answer.answer
+
+
 def test_a_sentence_about_the_list_before_it_is_quoted_after_the_list(
     assistant: Assistant, settings: Settings
 ) -> None:
