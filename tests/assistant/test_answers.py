@@ -274,7 +274,7 @@ def test_a_follow_up_asking_for_another_gets_the_other_items_of_the_earlier_list
 
 
 @pytest.mark.parametrize(
-    ("question", "item", "rest"),
+    ("question", "lead", "rest"),
     [
         (
             "does my gpu node bill keep running with nothing deployed on it?",
@@ -291,19 +291,7 @@ def test_a_follow_up_asking_for_another_gets_the_other_items_of_the_earlier_list
             "Driver and CUDA alignment",
             "The GPU Operator eases",
         ),
-    ],
-)
-def test_a_list_item_that_leads_is_quoted_whole(
-    assistant: Assistant, question: str, item: str, rest: str
-) -> None:
-    answer = assistant.ask(question)
-    assert answer.answer.startswith(item)
-    assert rest in answer.answer.split(" [1]", 1)[1]
-
-
-@pytest.mark.parametrize(
-    ("question", "later", "opening"),
-    [
+        # a later sentence of the item leads; the opening, which names the item and states its point, follows
         (
             "our gpu nodes sit idle every weekend, how do we stop paying for that?",
             "Idle GPU nodes",
@@ -316,12 +304,12 @@ def test_a_list_item_that_leads_is_quoted_whole(
         ),
     ],
 )
-def test_a_later_sentence_of_a_list_item_leads_and_the_item_s_opening_follows(
-    assistant: Assistant, question: str, later: str, opening: str
+def test_a_list_item_that_leads_is_quoted_whole(
+    assistant: Assistant, question: str, lead: str, rest: str
 ) -> None:
     answer = assistant.ask(question)
-    assert answer.answer.startswith(later)
-    assert opening in answer.answer.split("] ", 1)[1]
+    assert answer.answer.startswith(lead)
+    assert rest in answer.answer.split(" [1]", 1)[1]
 
 
 @pytest.mark.parametrize(
