@@ -6,8 +6,9 @@ focus it states (the question's distinctive words, weighted by their rarity in t
 the bank's questions most like this one (`answered.py`), and its paragraph's similarity and rank. The best
 sentence leads with the rest of its list item (an item makes one point), or an FAQ's answer as written, from
 the sentence that answers on (a yes/no question gets it whole); others join when they are likely to answer.
-A question for the members of a kind gets the guide's list of them, and a list's lead-in is quoted only
-leading its list (`lists.py`). A sentence that says again what one already chosen says does not join.
+A question for the members of a kind gets the guide's list of them, a list's lead-in is quoted only leading
+its list, and a list quoted whole in its order ends with the sentence after it that speaks of all its items
+("Both are legitimate forms …", `lists.py`). A sentence that says again what one already chosen says does not join.
 A yes/no question may open with the FAQ's direct answer ("Usually not."), after the FAQ's question it answers,
 when it asks that question as the FAQ asks it (by the bank's labels); other questions never do. A sentence that
 leans on the one before it comes with it or not at all (`coherence.py`), or offers the part of it that stands
@@ -200,7 +201,8 @@ class Composer:
         if not members and self._lists.lead_in(lead):  # what it says, then the list it introduces
             members = [lead, *self._lists.listed(lead.key)]
         if members:  # as the guide lists them: the parts of one sentence, or list items that open with a name
-            return self._coherence.coherent(members[:1]) + members[1:]
+            members = self._coherence.coherent(members[:1]) + members[1:]
+            return members + self._lists.closing(members)
         is_faq = self._kind(lead) == "faq"
         whole_faq = is_faq and lead.key in verdicts
         lead_with = self._faq_answer(lead, whole=whole_faq) if is_faq else [lead, *self._rest_of_item(lead)]
@@ -224,7 +226,7 @@ class Composer:
             chosen = self._in_named_order(chosen, analysis)
         if chosen[0].key in verdicts:
             chosen = self._with_direct_answer(chosen, chosen[0].key, length)
-        return chosen
+        return chosen + self._lists.closing(chosen)
 
     def _verdicts(self, analysis: QuestionAnalysis) -> frozenset[ParagraphKey]:
         """The FAQs whose direct answer ("Usually not.") answers the question as asked: a yes/no question that,

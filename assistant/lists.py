@@ -1,6 +1,7 @@
 """The guide's lists in answers: a question for the members of a kind ("what are the trade-offs?") gets the
 guide's list of them, the items of a bulleted list or the parts of a listing sentence; a list's lead-in is
-quoted only leading its list; a list item is named by its first words ("Time-slicing — …")."""
+quoted only leading its list, and the sentence after a list that speaks of all its items only after all of
+them; a list item is named by its first words ("Time-slicing — …")."""
 
 from __future__ import annotations
 
@@ -41,6 +42,26 @@ class GuideLists:
         return [
             Choice(item, 0, 1.0) for item in self._facts.list_items(key) if not self._facts.leans(item, 0)
         ]
+
+    def closing(self, chosen: list[Choice]) -> list[Choice]:
+        """The sentence after a list that speaks of all its items ("Both are legitimate forms of Kubernetes
+        support, but the operational burden is very different." after the two kinds), when the answer quotes
+        the list as the guide has it, every item in its order, and not yet that sentence: it is what the list
+        adds up to. An answer that puts a later item first is about that item. [] otherwise."""
+        quoted = list(dict.fromkeys(choice.key for choice in chosen))
+        items = next(
+            (self._facts.list_items(key) for key in quoted if key in self._facts.list_items(key)), ()
+        )
+        after = (items[-1][0], items[-1][1] + 1) if items else None
+        if (
+            after is None
+            or after in quoted
+            or [key for key in quoted if key in items] != list(items)
+            or self._facts.list_before(after) != items
+            or not self._facts.leans(after, 0)
+        ):
+            return []
+        return [Choice(after, 0, min(choice.score for choice in chosen if choice.key in items))]
 
     def through_lead_in(self, lead: Choice) -> Choice:
         """The lead, or the list's lead-in after it that leans on it: the sentence is then about that list

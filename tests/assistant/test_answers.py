@@ -313,6 +313,43 @@ def test_a_list_item_that_leads_is_quoted_whole(
 
 
 @pytest.mark.parametrize(
+    ("question", "items", "closing"),
+    [
+        (
+            "managed kubernetes versus running my own cluster on rented gpu boxes: how do they differ?",
+            ["Managed Kubernetes with GPU node pools", "GPU instances you can attach"],
+            "Both are legitimate forms",
+        ),
+        (
+            "wat is het verschil tussen beheerde k8s en zelf een cluster op gehuurde gpu-machines draaien?",
+            ["Beheerde Kubernetes met GPU-nodepools", "GPU-instanties die u aan uw eigen cluster"],
+            "Beide zijn legitieme vormen",
+        ),
+        (
+            "welke manieren zijn er om een gpu te delen tussen pods?",
+            ["Time-slicing", "Multi-Instance GPU (MIG)", "MPS (Multi-Process Service)"],
+            "bevestig dan welke van deze",
+        ),
+    ],
+)
+def test_a_list_quoted_whole_ends_with_what_it_adds_up_to(
+    assistant: Assistant, question: str, items: list[str], closing: str
+) -> None:
+    answer = assistant.ask(question).answer
+    positions = [answer.index(item) for item in items]
+    assert positions == sorted(positions)
+    assert answer.index(closing) > positions[-1]
+
+
+def test_an_answer_about_one_item_does_not_end_with_what_the_whole_list_adds_up_to(
+    assistant: Assistant,
+) -> None:
+    answer = assistant.ask("if i rent raw gpu vms and install k8s myself, who runs the control plane?").answer
+    assert answer.startswith("GPU instances you can attach")
+    assert "Both are legitimate" not in answer
+
+
+@pytest.mark.parametrize(
     ("question", "where"),
     [
         ("which providers have spot gpu nodes in the us", "GPU capacity in"),
