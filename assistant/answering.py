@@ -13,6 +13,8 @@ A yes/no question may open with the FAQ's direct answer ("Usually not."), after 
 when it asks that question as the FAQ asks it (by the bank's labels); other questions never do. A sentence that
 leans on the one before it comes with it or not at all (`coherence.py`), or offers the part of it that stands
 alone ("version mismatches are the most common cause …", `spans.py`), which may lead with its list item after it.
+A follow-up's answer does not quote again, to lead up to the sentence that answers, what the answer before it
+quoted and its asker has just read ("The GPU Operator eases this pain, …" after the driver and CUDA item).
 A question about providers leads with what each record says of the asked facts (`record_quotes.py`).
 """
 
@@ -25,7 +27,7 @@ from langchain_core.documents import Document
 
 from assistant.answered import AnsweredQuestions
 from assistant.choice import Choice, stated_share, stated_terms
-from assistant.coherence import Coherence
+from assistant.coherence import Coherence, Said
 from assistant.knowledge import KnowledgeBase, ParagraphKey, paragraph_key
 from assistant.lists import GuideLists
 from assistant.models import Citation, Language
@@ -34,7 +36,7 @@ from assistant.record_quotes import RecordQuotes
 from assistant.retrieval import HybridRetriever
 from assistant.sentences import SentenceFacts
 from assistant.spans import load_spans
-from assistant.text import content_terms
+from assistant.text import content_terms, fold
 from assistant.topics import name_terms
 from assistant.understanding.analysis import QuestionAnalysis
 from assistant.understanding.form import comparison_terms
@@ -97,6 +99,12 @@ class Composer:
         self._coherence = Coherence(knowledge, self._facts, MAX_SENTENCES)
         self._lists = GuideLists(knowledge, self._facts, self._spans)
         self._records = RecordQuotes(knowledge, self._facts, self._coherence, record_facts)
+        self._folded = {  # the guide's sentences in both languages, as `_just_read` looks for them
+            (key, index): tuple(fold(sentence) for sentence in sentences)
+            for key, paragraph in knowledge.paragraphs.items()
+            if paragraph.kind != PROVIDER_KIND
+            for index, sentences in enumerate(zip(*paragraph.sentences.values(), strict=True))
+        }
 
     def _query(self, analysis: QuestionAnalysis) -> np.ndarray:
         """The vector sentences are scored against: the question's reading (`QuestionAnalysis.reading`). A
@@ -193,9 +201,10 @@ class Composer:
             return self._coherence.coherent(others[:1]) + others[1:]
         # Only sentences that can be quoted coherently count. One leads when it needs at most the sentence
         # it leans on, so the answer comes by the second sentence, not after a chain of what it refers to.
-        quotable = [choice for choice in scored if self._coherence.coherent([choice])] or scored
+        said = self._just_read(analysis, scored)
+        quotable = [choice for choice in scored if self._coherence.coherent([choice], said)] or scored
         lead = self._lists.through_lead_in(
-            next((c for c in quotable if self._coherence.can_lead(c)), quotable[0])
+            next((c for c in quotable if self._coherence.can_lead(c, said)), quotable[0])
         )
         members = self._lists.members_asked(lead, analysis, focus)
         if not members and self._lists.lead_in(lead):  # what it says, then the list it introduces
@@ -221,12 +230,29 @@ class Composer:
             eligible = (c.key, c.index) not in quoted and c.score >= JOINS and not self._lists.lead_in(c)
             if eligible and not self._repeats(c, chosen + joining):
                 joining.append(c)
-        chosen = self._coherence.coherent((chosen + joining)[:length])
+        chosen = self._coherence.coherent(_not_again(chosen + joining, lead, said)[:length], said)
         if analysis.compares and len({choice.key[0] for choice in chosen}) == 1:
             chosen = self._in_named_order(chosen, analysis)
         if chosen[0].key in verdicts:
             chosen = self._with_direct_answer(chosen, chosen[0].key, length)
         return chosen + self._lists.closing(chosen)
+
+    def _just_read(self, analysis: QuestionAnalysis, scored: list[Choice]) -> Said:
+        """The guide's sentences that a follow-up's previous answer quoted whole (in either language) and that
+        are unlikely (under JOINS) to answer the follow-up themselves: context its asker has just read. One that
+        answers it too stays quotable ("which of those is the strongest case?" needs the item "This is …" is
+        about)."""
+        if not analysis.answered_before:
+            return frozenset()
+        read = fold(analysis.answered_before)
+        answering = {
+            (choice.key, choice.index) for choice in scored if choice.score >= JOINS and choice.part is None
+        }
+        return frozenset(
+            key
+            for key, sentences in self._folded.items()
+            if key not in answering and any(sentence in read for sentence in sentences)
+        )
 
     def _verdicts(self, analysis: QuestionAnalysis) -> frozenset[ParagraphKey]:
         """The FAQs whose direct answer ("Usually not.") answers the question as asked: a yes/no question that,
@@ -456,6 +482,19 @@ class Composer:
             return order.index(choice.key), 0, choice.index
 
         return sorted(choices, key=place)
+
+
+def _not_again(chosen: list[Choice], lead: Choice, said: Said) -> list[Choice]:
+    """Without what the previous answer quoted of the lead's paragraph before the lead, which the asker has just
+    read ("The GPU Operator eases this pain, …" answers "does the gpu operator help with that?" after the driver
+    and CUDA item). A part of a sentence that leads keeps its item after it, which names what it is about."""
+    if lead.part is not None:
+        return chosen
+    return [
+        choice
+        for choice in chosen
+        if choice.key != lead.key or choice.index >= lead.index or (choice.key, choice.index) not in said
+    ]
 
 
 def _citation_group(choice: Choice, lead_in_paragraphs: set[ParagraphKey]) -> tuple[str, tuple[int, ...]]:

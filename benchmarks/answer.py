@@ -1,7 +1,8 @@
 """Prints the core's figures: index build cold and unchanged, model load, answer latency, peak memory.
 
 Run: .venv/bin/python benchmarks/answer.py   (index times include starting Python; targets on a 2-core machine: answer p50 < 30 ms warm,
-cold build < 60 s, unchanged re-index < 2 s, RSS < 1.5 GB)
+cold build < 60 s, unchanged re-index < 2 s, RSS < 1.5 GB). A follow-up is timed after its earlier question's own
+answer, as the widget sends it.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from langchain_chroma import Chroma
 
 from assistant.config import Settings
 from assistant.embeddings import get_embeddings
+from assistant.models import Turn
 from assistant.service import Assistant
 from assistant.store import chroma_client
 
@@ -33,6 +35,14 @@ QUESTIONS = [
     "wat doet de GPU Operator?",
     "which providers offer managed Kubernetes with MIG?",
     "How do I configure PostgreSQL replication?",
+]
+# Conversations as the widget sends them: the follow-up comes with the question before it and its answer.
+FOLLOW_UPS = [
+    ("why do my gpu pods crash right after they get scheduled", "can the gpu operator help with that?"),
+    ("wat moet ik controleren voor multi-node training?", "en wat gebeurt er als ik dat niet heb?"),
+    ("what is time-slicing?", "and what are its downsides?"),
+    ("which providers offer managed Kubernetes with MIG?", "and which of those have spot nodes?"),
+    ("is k8s worth it for one notebook", "and when is it worth it?"),
 ]
 ROUNDS = 20
 
@@ -71,6 +81,16 @@ def main() -> None:
         unique_ms = [
             _timed(lambda i=i, q=q: assistant.ask(f"{q} ({i})")) for i in range(3) for q in QUESTIONS
         ]
+        follow_up_ms = []
+        for earlier, follow_up in FOLLOW_UPS:
+            history = [
+                Turn(role="user", content=earlier),
+                Turn(role="assistant", content=assistant.ask(earlier).answer),
+            ]
+            follow_up_ms += [
+                _timed(lambda q=f"{follow_up} ({i})", h=history: assistant.ask(q, history=h))
+                for i in range(3)
+            ]
         store = Chroma(
             client=chroma_client(settings),
             collection_name=assistant.knowledge.collection,
@@ -90,6 +110,10 @@ def main() -> None:
     print(f"answer, warm          p50 {p50:6.1f} ms   p95 {_percentile(answer_ms, 0.95):6.1f} ms")
     print(
         f"answer, new question  p50 {statistics.median(unique_ms):6.1f} ms   p95 {_percentile(unique_ms, 0.95):6.1f} ms"
+    )
+    print(
+        f"follow-up, new, after its answer  p50 {statistics.median(follow_up_ms):6.1f} ms"
+        f"   p95 {_percentile(follow_up_ms, 0.95):6.1f} ms"
     )
     plain = statistics.median(plain_ms)
     print(f"Chroma similarity_search(k=3), new query  p50 {plain:6.1f} ms")

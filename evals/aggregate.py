@@ -30,6 +30,7 @@ HEADLINE: dict[str, str] = {
     "yes_no_misuse": "yes/no misuse",
     "unexpected_opener": "unexpected opener",
     "dangling_references": "dangling",
+    "repeated_answer": "repeated answer",
     "false_filter": "false filters",
     "in_scope_refused": "in-scope refused",
     "match_precision": "match precision",
@@ -47,6 +48,7 @@ LOWER_IS_BETTER = frozenset(
         "yes_no_misuse",
         "unexpected_opener",
         "dangling_references",
+        "repeated_answer",
     }
 )
 _OVER_ALL_CASES = frozenset({"refusal_precision", "refusal_recall", "latency_p50_ms", "latency_p95_ms"})

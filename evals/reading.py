@@ -10,7 +10,11 @@
 - unexpected opener: a yes/no question answered with an FAQ's yes/no opener that none of its key facts states:
   its writer's answer is another, for the FAQ asks another question or asks it the other way round ("Usually
   not." to "is k8s overkill for one notebook?"); read over the yes/no questions with key facts;
-- dangling references: a sentence that leans on the one before it ("This is …", "Beide …") quoted without it.
+- dangling references: a sentence that leans on the one before it ("This is …", "Beide …") quoted without it;
+  a follow-up's answer may open with it when the answer just before it in the conversation quoted what it leans
+  on ("Without these, distributed jobs stall …" after the checklist it leans on);
+- repeated answer: a follow-up answered with just what the answer before it said, statement for statement (read
+  over follow-ups whose history holds an answer): the asker learns nothing from it.
 
 An FAQ's question restated before its direct answer is read past: the first statement is the direct answer.
 """
@@ -110,16 +114,27 @@ def reading_scores(case: Case, answer: Answer, book: SentenceBook) -> tuple[dict
         metrics["yes_no_misuse"] = float(opens)
         if metrics["yes_no_misuse"]:
             problems.append(f"an open question answered with a yes/no opener: {parts[0].text.strip()}")
+    said = _said_before(case)
     dangling = [
         part.text.strip()
         for index, (part, text) in enumerate(zip(parts, texts, strict=True))
         if _LEANING.match(part.text.strip())
         and book.previous.get(text)
-        and (index == 0 or texts[index - 1] != book.previous[text])
+        and (texts[index - 1] != book.previous[text] if index else book.previous[text] not in said)
     ]
     metrics["dangling_references"] = float(bool(dangling))
     problems += [f"quoted without what it refers to: {sentence[:80]}" for sentence in dangling]
+    if said:
+        metrics["repeated_answer"] = float(set(texts) == said)
+        if metrics["repeated_answer"]:
+            problems.append("the answer says again just what the answer before it said")
     return metrics, problems
+
+
+def _said_before(case: Case) -> frozenset[str]:
+    """The statements (core form) of the last answer in a follow-up's history: what the asker just read."""
+    answer = next((turn.content for turn in reversed(case.history) if turn.role == "assistant"), "")
+    return frozenset(core(part.text) for part in segments(without_questions(answer)))
 
 
 def _introduces_list(sentence: str) -> bool:

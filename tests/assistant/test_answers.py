@@ -241,6 +241,39 @@ def test_a_follow_up_is_answered_about_what_it_refers_to_and_what_it_adds(
     assert first_sentence_holds in answer.answer.split(" [1]")[0]
 
 
+def test_a_follow_up_does_not_quote_again_what_the_answer_before_it_led_up_with(assistant: Assistant) -> None:
+    """Asked in a conversation, with the earlier answer in the history as the widget sends it: the sentence that
+    answers opens, without the one it leans on, which the asker has just read; after a written summary instead,
+    that sentence comes first, as it must for a reader who has not seen it."""
+    earlier, follow_up = (
+        "why do my gpu pods crash right after they get scheduled",
+        "can the gpu operator help with that?",
+    )
+    answers, context = "The GPU Operator eases this pain", "Driver and CUDA alignment"
+    first = assistant.ask(earlier)
+    assert first.answer.index(context) < first.answer.index(answers)
+    history = [Turn(role="user", content=earlier), Turn(role="assistant", content=first.answer)]
+    answer = assistant.ask(follow_up, history=history)
+    assert answer.answer.startswith(answers)
+    assert context not in answer.answer
+    summary = [
+        Turn(role="user", content=earlier),
+        Turn(role="assistant", content="Mostly version mismatches."),
+    ]
+    assert assistant.ask(follow_up, history=summary).answer.startswith(context)
+
+
+def test_a_follow_up_quotes_again_what_it_leans_on_when_that_answers_it_too(assistant: Assistant) -> None:
+    """ "This is the strongest case …" does not say which: asked "which of those?", the item comes with it."""
+    earlier = "why would anyone use kubernetes for gpus?"
+    first = assistant.ask(earlier)
+    history = [Turn(role="user", content=earlier), Turn(role="assistant", content=first.answer)]
+    answer = assistant.ask("which of those is the strongest case?", history=history)
+    assert answer.answer.index("Inference serving at scale") < answer.answer.index(
+        "This is the strongest case"
+    )
+
+
 @pytest.mark.parametrize(
     ("earlier", "follow_up", "others", "not_quoted"),
     [

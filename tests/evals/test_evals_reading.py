@@ -56,6 +56,40 @@ def test_a_sentence_dangles_only_when_it_refers_back(sentence: str, dangles: flo
     assert metrics["dangling_references"] == dangles
 
 
+def test_a_follow_up_may_open_with_what_leans_on_the_answer_just_before_it() -> None:
+    """What the earlier answer quoted is what its asker just read: a follow-up's answer may open with the
+    sentence that refers to it, not quote it later without it."""
+    before, leaning, other = SECTION[1], SECTION[2], SECTION[0]
+    history = [
+        {"role": "user", "content": "which models?"},
+        {"role": "assistant", "content": f"{before} [1]"},
+    ]
+    case = make_case(category="follow-up", relevant_sections=["provider:nebius"], history=history)
+    opening = reading_scores(case, _answer(f"{leaning} [1]", leaning), BOOK)[0]
+    assert opening["dangling_references"] == 0.0
+    later = reading_scores(case, _answer(f"{other} [1] {leaning} [1]", f"{other} {leaning}"), BOOK)[0]
+    assert later["dangling_references"] == 1.0
+    alone = make_case(category="section", relevant_sections=["provider:nebius"])
+    assert reading_scores(alone, _answer(f"{leaning} [1]", leaning), BOOK)[0]["dangling_references"] == 1.0
+
+
+def test_a_follow_up_answered_with_just_what_the_answer_before_it_said_is_a_repeat() -> None:
+    said = f"{SECTION[0]} {SECTION[1]}"
+    history = [
+        {"role": "user", "content": "where?"},
+        {"role": "assistant", "content": f"{SECTION[0]} [1] {SECTION[1]} [1]"},
+    ]
+    case = make_case(category="follow-up", relevant_sections=["provider:nebius"], history=history)
+    same = _answer(f"{SECTION[0]} [1] {SECTION[1]} [1]", said)
+    assert reading_scores(case, same, BOOK)[0]["repeated_answer"] == 1.0
+    part = _answer(f"{SECTION[1]} [1]", SECTION[1])
+    assert reading_scores(case, part, BOOK)[0]["repeated_answer"] == 0.0
+    assert (
+        "repeated_answer"
+        not in reading_scores(make_case(relevant_sections=["provider:nebius"]), same, BOOK)[0]
+    )
+
+
 def test_an_faq_question_restated_before_its_direct_answer_is_read_past() -> None:
     """The restated question claims nothing: an open question answered "FAQ? Usually not." still misuses the
     yes/no opener, a yes/no question whose key facts state it still gets it as its lead, and the question's
