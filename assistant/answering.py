@@ -14,7 +14,8 @@ when it asks that question as the FAQ asks it (by the bank's labels); other ques
 leans on the one before it comes with it or not at all (`coherence.py`), or offers the part of it that stands
 alone ("version mismatches are the most common cause …", `spans.py`), which may lead with its list item after it.
 A follow-up's answer does not quote again, to lead up to the sentence that answers, what the answer before it
-quoted and its asker has just read ("The GPU Operator eases this pain, …" after the driver and CUDA item).
+quoted and its asker has just read ("The GPU Operator eases this pain, …" after the driver and CUDA item), and
+one about a detail of the sentence its asker has just read gets that detail (`details.py`).
 A question about providers leads with what each record says of the asked facts (`record_quotes.py`).
 """
 
@@ -28,6 +29,7 @@ from langchain_core.documents import Document
 from assistant.answered import AnsweredQuestions
 from assistant.choice import Choice, stated_share, stated_terms
 from assistant.coherence import Coherence, Said
+from assistant.details import load_details, singled_out
 from assistant.knowledge import KnowledgeBase, ParagraphKey, paragraph_key
 from assistant.lists import GuideLists
 from assistant.models import Citation, Language
@@ -35,7 +37,7 @@ from assistant.providers.documents import PROVIDER_KIND, FactSentences
 from assistant.record_quotes import RecordQuotes
 from assistant.retrieval import HybridRetriever
 from assistant.sentences import SentenceFacts
-from assistant.spans import load_spans
+from assistant.spans import Span, load_spans
 from assistant.text import content_terms, fold
 from assistant.topics import name_terms
 from assistant.understanding.analysis import QuestionAnalysis
@@ -95,6 +97,9 @@ class Composer:
         self._facts = SentenceFacts(knowledge)
         self._answered = answered
         self._spans = load_spans(knowledge, retriever.embeddings, self._facts.is_direct_answer)
+        self._details = load_details(
+            knowledge, retriever.embeddings, self._spans, self._facts.is_direct_answer
+        )
         self._subject_terms = subject_terms  # provider names: what a question is about, not what it asks
         self._coherence = Coherence(knowledge, self._facts, MAX_SENTENCES)
         self._lists = GuideLists(knowledge, self._facts, self._spans)
@@ -120,7 +125,11 @@ class Composer:
 
     def _focus(self, analysis: QuestionAnalysis) -> dict[str, float]:
         """The question's words that the corpus knows, each weighted by its rarity in the guide."""
-        terms = set(content_terms(analysis.reading)) - self._subject_terms
+        return self._weighed(analysis.reading)
+
+    def _weighed(self, text: str) -> dict[str, float]:
+        """The words of `text` that the corpus knows, but provider names, each by its rarity in the guide."""
+        terms = set(content_terms(text)) - self._subject_terms
         # A lone letter is what is left of a clitic split off at its apostrophe ("gpu's", "don't").
         return {
             term: self._facts.rarity(term) for term in terms if len(term) > 1 and self._retriever.knows(term)
@@ -199,9 +208,28 @@ class Composer:
         others = self._other_items(scored, analysis)
         if others:  # the earlier question's item is known: the others are what is asked
             return self._coherence.coherent(others[:1]) + others[1:]
+        read = self._read(analysis)
+        chosen = self._answer_from(scored, analysis, focus, verdicts, read, self._just_read(read, scored))
+        if read and all(choice.part is None and (choice.key, choice.index) in read for choice in chosen):
+            # It would say again just what its asker has read: all of that is taken as read, so the sentence
+            # that answers best may open without what it leans on ("Without these, distributed jobs stall …",
+            # asked "what happens if I skip those?" after the checklist and it).
+            chosen = self._answer_from(scored, analysis, focus, verdicts, read, read)
+        return chosen
+
+    def _answer_from(
+        self,
+        scored: list[Choice],
+        analysis: QuestionAnalysis,
+        focus: dict[str, float],
+        verdicts: frozenset[ParagraphKey],
+        read: Said,
+        said: Said,
+    ) -> list[Choice]:
+        """The answer from the scored sentences: the best that can lead and those likely to answer with it,
+        what the asker has `read` and is `said` to know taken into account."""
         # Only sentences that can be quoted coherently count. One leads when it needs at most the sentence
         # it leans on, so the answer comes by the second sentence, not after a chain of what it refers to.
-        said = self._just_read(analysis, scored)
         quotable = [choice for choice in scored if self._coherence.coherent([choice], said)] or scored
         lead = self._lists.through_lead_in(
             next((c for c in quotable if self._coherence.can_lead(c, said)), quotable[0])
@@ -231,28 +259,49 @@ class Composer:
             if eligible and not self._repeats(c, chosen + joining):
                 joining.append(c)
         chosen = self._coherence.coherent(_not_again(chosen + joining, lead, said)[:length], said)
+        chosen = self._asked_detail(analysis, chosen, read)
         if analysis.compares and len({choice.key[0] for choice in chosen}) == 1:
             chosen = self._in_named_order(chosen, analysis)
         if chosen[0].key in verdicts:
             chosen = self._with_direct_answer(chosen, chosen[0].key, length)
         return chosen + self._lists.closing(chosen)
 
-    def _just_read(self, analysis: QuestionAnalysis, scored: list[Choice]) -> Said:
-        """The guide's sentences that a follow-up's previous answer quoted whole (in either language) and that
-        are unlikely (under JOINS) to answer the follow-up themselves: context its asker has just read. One that
-        answers it too stays quotable ("which of those is the strongest case?" needs the item "This is …" is
-        about)."""
+    def _read(self, analysis: QuestionAnalysis) -> Said:
+        """The guide's sentences that a follow-up's previous answer quoted whole (in either language): what its
+        asker has just read."""
         if not analysis.answered_before:
             return frozenset()
-        read = fold(analysis.answered_before)
-        answering = {
-            (choice.key, choice.index) for choice in scored if choice.score >= JOINS and choice.part is None
-        }
+        answered = fold(analysis.answered_before)
         return frozenset(
             key
             for key, sentences in self._folded.items()
-            if key not in answering and any(sentence in read for sentence in sentences)
+            if any(sentence in answered for sentence in sentences)
         )
+
+    def _just_read(self, read: Said, scored: list[Choice]) -> Said:
+        """Of what the asker has just `read`, what is unlikely (under JOINS) to answer the follow-up itself:
+        context. One that answers it too stays quotable ("which of those is the strongest case?" needs the item
+        "This is …" is about)."""
+        answering = {
+            (choice.key, choice.index) for choice in scored if choice.score >= JOINS and choice.part is None
+        }
+        return read - answering
+
+    def _asked_detail(self, analysis: QuestionAnalysis, chosen: list[Choice], read: Said) -> list[Choice]:
+        """A follow-up that asks about a detail of the sentence its answer would open with again, which its
+        asker has just read whole ("does it work on older cards like a V100?" after the MIG item): that detail
+        (`details.py`) opens it instead, and nothing else the asker has read is quoted again. One that sets the
+        thing against another ("is that better than time-slicing?") asks about all of it."""
+        lead = chosen[0]
+        details = self._details.get((lead.key, lead.index))
+        if analysis.compares or lead.part is not None or (lead.key, lead.index) not in read or not details:
+            return chosen
+        asked = self._weighed(analysis.asked)
+        detail = singled_out(details, asked, self._retriever.query_vector(analysis.asked))
+        if detail is None:
+            return chosen
+        rest = [choice for choice in chosen[1:] if (choice.key, choice.index) not in read]
+        return self._coherence.coherent([Choice(lead.key, lead.index, lead.score, detail.part), *rest])
 
     def _verdicts(self, analysis: QuestionAnalysis) -> frozenset[ParagraphKey]:
         """The FAQs whose direct answer ("Usually not.") answers the question as asked: a yes/no question that,
@@ -396,7 +445,7 @@ class Composer:
     def _terms(self, choice: Choice) -> frozenset[str]:
         if choice.part is None:
             return self._facts.terms(choice.key, choice.index)
-        return next(s.terms for s in self._spans[choice.key, choice.index] if s.part == choice.part)
+        return self._part(choice).terms
 
     def _with_direct_answer(self, chosen: list[Choice], best: ParagraphKey, length: int) -> list[Choice]:
         """A yes/no question whose answer leads with an FAQ opens with that FAQ's direct answer, whole; the
@@ -419,8 +468,14 @@ class Composer:
         """The corpus text quoted for a choice, word for word: its sentence, or the part of it."""
         if choice.part is None:
             return self._sentence(choice, language)
-        span = next(s for s in self._spans[choice.key, choice.index] if s.part == choice.part)
-        return span.texts[language]
+        return self._part(choice).texts[language]
+
+    def _part(self, choice: Choice) -> Span:
+        """The part of its sentence a choice quotes: one scored for every question, or a detail."""
+        where = (choice.key, choice.index)
+        return next(
+            s for s in [*self._spans.get(where, []), *self._details.get(where, [])] if s.part == choice.part
+        )
 
     def compose(
         self,

@@ -263,6 +263,36 @@ def test_a_follow_up_does_not_quote_again_what_the_answer_before_it_led_up_with(
     assert assistant.ask(follow_up, history=summary).answer.startswith(context)
 
 
+@pytest.mark.parametrize(
+    ("earlier", "follow_up", "opens_with", "read"),
+    [
+        (
+            "what should i check for multi-node training on k8s",
+            "and what happens if i skip those",
+            "Without these, distributed jobs stall",
+            "Check for fast interconnect",
+        ),
+        (
+            "wat moet ik checken voor multi-node training?",
+            "wat gebeurt er als ik dat niet heb",
+            "Zonder deze stagneren gedistribueerde jobs",
+            "Controleer snelle interconnect",
+        ),
+    ],
+)
+def test_a_follow_up_that_would_get_the_same_answer_again_gets_what_answers_it(
+    assistant: Assistant, earlier: str, follow_up: str, opens_with: str, read: str
+) -> None:
+    """The checklist and "Without these, …" answered the earlier question; asked what happens without them, the
+    sentence that answers opens alone instead of both again: its asker has just read what it leans on."""
+    first = assistant.ask(earlier)
+    assert first.answer.startswith(read) and opens_with in first.answer
+    history = [Turn(role="user", content=earlier), Turn(role="assistant", content=first.answer)]
+    answer = assistant.ask(follow_up, history=history)
+    assert answer.answer.startswith(opens_with)
+    assert read not in answer.answer
+
+
 def test_a_follow_up_quotes_again_what_it_leans_on_when_that_answers_it_too(assistant: Assistant) -> None:
     """ "This is the strongest case …" does not say which: asked "which of those?", the item comes with it."""
     earlier = "why would anyone use kubernetes for gpus?"
@@ -272,6 +302,55 @@ def test_a_follow_up_quotes_again_what_it_leans_on_when_that_answers_it_too(assi
     assert answer.answer.index("Inference serving at scale") < answer.answer.index(
         "This is the strongest case"
     )
+
+
+@pytest.mark.parametrize(
+    ("earlier", "follow_up", "detail", "whole"),
+    [
+        (
+            "What is MIG?",
+            "does it work on older cards like a V100?",
+            "supported on data center cards from the Ampere generation onward",
+            "Multi-Instance GPU (MIG) — supported on data center cards",
+        ),
+        (
+            "zijn spot nodes handig voor k8s?",
+            "wat moet het cluster dan kunnen?",
+            "zorg dat het cluster node drains afhandelt en opnieuw plant zonder problemen.",
+            "Spot-/onderbreekbare nodes — goedkopere preëmptieve GPU-nodes",
+        ),
+        (
+            "wat is time-slicing",
+            "heeft dat ook geheugenisolatie?",
+            "geen harde geheugenisolatie",
+            "Time-slicing — de device plugin adverteert",
+        ),
+    ],
+)
+def test_a_follow_up_about_a_detail_of_what_was_just_read_gets_that_detail(
+    assistant: Assistant, earlier: str, follow_up: str, detail: str, whole: str
+) -> None:
+    """Asked after the assistant's own answer, as the widget sends it: the clause asked about opens the answer,
+    not the sentence the asker has just read, which its citation still carries whole."""
+    first = assistant.ask(earlier)
+    assert first.answer.startswith(whole)
+    history = [Turn(role="user", content=earlier), Turn(role="assistant", content=first.answer)]
+    answer = assistant.ask(follow_up, history=history)
+    assert answer.answer.lower().startswith(detail.lower().rstrip("."))
+    assert whole not in answer.answer
+    citation = answer.citations[0]
+    assert citation.quote == detail
+    assert citation.context is not None and citation.context.startswith(whole)
+
+
+def test_a_follow_up_that_compares_what_was_just_read_gets_it_whole(assistant: Assistant) -> None:
+    """Set against another, the whole item is what is compared: no detail of it stands in for it."""
+    earlier = "What is MIG?"
+    first = assistant.ask(earlier)
+    history = [Turn(role="user", content=earlier), Turn(role="assistant", content=first.answer)]
+    answer = assistant.ask("how does it compare with time-slicing?", history=history)
+    assert "Multi-Instance GPU (MIG) — supported on data center cards" in answer.answer
+    assert all(citation.context is None for citation in answer.citations)
 
 
 @pytest.mark.parametrize(

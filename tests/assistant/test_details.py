@@ -1,0 +1,70 @@
+"""The details of a sentence a follow-up may ask about: its clauses, each word for word as in the sentence."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.details import detail_parts
+
+
+@pytest.mark.parametrize(
+    ("sentence", "names_item", "parts"),
+    [
+        # a list item without its name; what a closing parenthesis holds, without the parentheses
+        (
+            "Time-slicing — the device plugin advertises one physical GPU as multiple schedulable units, letting"
+            " several pods share it (no hard memory isolation).",
+            True,
+            [
+                "the device plugin advertises one physical GPU as multiple schedulable units",
+                "letting several pods share it",
+                "no hard memory isolation",
+            ],
+        ),
+        # a semicolon; the Dutch item alike
+        (
+            "Spot-/onderbreekbare nodes — goedkopere preëmptieve GPU-nodes passen goed bij Kubernetes als uw"
+            " werkbelastingen verdragingen verdragen; zorg dat het cluster node drains afhandelt en opnieuw plant"
+            " zonder problemen.",
+            True,
+            [
+                "goedkopere preëmptieve GPU-nodes passen goed bij Kubernetes als uw werkbelastingen verdragingen"
+                " verdragen",
+                "zorg dat het cluster node drains afhandelt en opnieuw plant zonder problemen.",
+            ],
+        ),
+        # a comma inside parentheses is no boundary; an opening "and" joins the clause to the one before
+        (
+            "Check for fast interconnect between GPU nodes (such as RDMA or InfiniBand), support for gang/queue"
+            " scheduling so that all worker pods start at the same time, a training operator for your framework,"
+            " and fast shared storage for datasets and checkpoints.",
+            False,
+            [
+                "Check for fast interconnect between GPU nodes (such as RDMA or InfiniBand)",
+                "support for gang/queue scheduling so that all worker pods start at the same time",
+                "a training operator for your framework",
+                "fast shared storage for datasets and checkpoints.",
+            ],
+        ),
+    ],
+)
+def test_a_sentence_s_details_are_its_clauses_word_for_word(
+    sentence: str, names_item: bool, parts: list[str]
+) -> None:
+    assert detail_parts(sentence, names_item) == parts
+    assert all(part in sentence for part in parts)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # a contrast says one thing: "eases this pain" alone would promise more than the sentence does
+        "The GPU Operator eases this pain, but version mismatches are the most common cause of pods that crash.",
+        # a clause too short to say anything by itself
+        "To share a card, you need an explicitly enabled feature such as time-slicing, MPS or hardware MIG.",
+        # one clause
+        "Plain pod networking can cause bottlenecks in collective operations.",
+    ],
+)
+def test_a_sentence_that_says_one_thing_has_no_details(sentence: str) -> None:
+    assert detail_parts(sentence, names_item=False) == []
