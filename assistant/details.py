@@ -4,9 +4,10 @@
 center cards from the Ampere generation onward"; the item again would repeat what the asker has just read. A
 sentence's details are its clauses (split at "," and ";" outside parentheses, but not before a contrast, and what
 a parenthesis that closes it holds, "no hard memory isolation"), without a list item's name, when both languages
-split into as many and none is too short to say something. A follow-up singles a detail out when its own words hold a word of that detail and of
-no other, and its meaning is closest to that detail too: the two must agree, for a word alone ("pods") can sit in
-the wrong clause, and a vector alone cannot tell a downside from a description. Details are embedded once, when
+split into as many and none is too short to say something. A follow-up singles a detail out when its own words
+hold a word of that detail and of no other, and its meaning is closest to that detail too: the two must agree,
+for a word alone ("pods") can sit in the wrong clause, and a vector alone cannot tell a downside from a
+description. Details are embedded once, when
 the assistant loads, and quoted like any part of a sentence (`spans.py`).
 """
 
@@ -20,8 +21,7 @@ from langchain_core.embeddings import Embeddings
 
 from assistant.knowledge import KnowledgeBase, ParagraphKey
 from assistant.providers.documents import PROVIDER_KIND
-from assistant.spans import Span
-from assistant.text import content_terms
+from assistant.spans import PartFound, Span, embedded_parts
 
 # A clause boundary outside parentheses, not before a contrast: "eases this pain, but version mismatches are …"
 # says one thing. A clause's opening "and" ("…, and fast shared storage …") joins it to the one before.
@@ -52,8 +52,8 @@ def load_details(
     direct_answer: Callable[[ParagraphKey, int], bool],
 ) -> dict[tuple[ParagraphKey, int], list[Span]]:
     """The details of every guide sentence but an FAQ's direct answer, by (paragraph, sentence); their part
-    numbers follow the sentence's `spans`, so a choice names either kind without doubt."""
-    found: list[tuple[ParagraphKey, int, int, dict[str, str]]] = []
+    numbers follow those of the sentence's `spans`, so a choice names either kind without doubt."""
+    found: list[PartFound] = []
     for key, paragraph in knowledge.paragraphs.items():
         if paragraph.kind == PROVIDER_KIND:
             continue
@@ -65,22 +65,10 @@ def load_details(
             parts = [detail_parts(sentence, names_item) for sentence in sentences]
             if not parts[0] or any(len(p) != len(parts[0]) for p in parts):
                 continue
-            first = len(spans.get((key, index), []))
+            first = max((span.part for span in spans.get((key, index), [])), default=-1) + 1
             for number, texts in enumerate(zip(*parts, strict=True), start=first):
-                found.append((key, index, number, dict(zip(languages, texts, strict=True))))
-    if not found:
-        return {}
-    vectors = np.asarray(embeddings.embed_documents([t for *_, texts in found for t in texts.values()]))
-    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
-    details: dict[tuple[ParagraphKey, int], list[Span]] = {}
-    row = 0
-    for key, index, number, texts in found:
-        detail_vectors, row = vectors[row : row + len(texts)], row + len(texts)
-        terms = frozenset(term for text in texts.values() for term in content_terms(text))
-        details.setdefault((key, index), []).append(
-            Span(key, index, number, texts, detail_vectors, terms, False)
-        )
-    return details
+                found.append((key, index, number, dict(zip(languages, texts, strict=True)), False))
+    return embedded_parts(found, embeddings)
 
 
 def singled_out(details: list[Span], asked: Mapping[str, float], vector: np.ndarray) -> Span | None:

@@ -68,12 +68,15 @@ def _verdict_and_reason(sentence: str) -> list[str]:
     return [verdict.strip(), reason.strip()] if dash else []
 
 
+PartFound = tuple[ParagraphKey, int, int, dict[str, str], bool]  # sentence, part number, texts, covers it
+
+
 def load_spans(
     knowledge: KnowledgeBase, embeddings: Embeddings, is_direct_answer: Callable[[ParagraphKey, int], bool]
 ) -> dict[tuple[ParagraphKey, int], list[Span]]:
     """The quotable parts of every long listing sentence, of direct answers and of sentences that lean back, by
     (paragraph, sentence)."""
-    found: list[tuple[ParagraphKey, int, int, dict[str, str], bool]] = []
+    found: list[PartFound] = []
     for key, paragraph in knowledge.paragraphs.items():
         languages = list(paragraph.sentences)
         for index, sentences in enumerate(zip(*paragraph.sentences.values(), strict=True)):
@@ -81,6 +84,13 @@ def load_spans(
             for part, texts in enumerate(zip(*parts, strict=True)):
                 if min(map(len, texts)) >= _SHORTEST and not any(leans_back(text) for text in texts):
                     found.append((key, index, part, dict(zip(languages, texts, strict=True)), covers))
+    return embedded_parts(found, embeddings)
+
+
+def embedded_parts(
+    found: list[PartFound], embeddings: Embeddings
+) -> dict[tuple[ParagraphKey, int], list[Span]]:
+    """The parts found, embedded in one batch, with their words, by (paragraph, sentence)."""
     if not found:
         return {}
     vectors = np.asarray(embeddings.embed_documents([t for *_, texts, _ in found for t in texts.values()]))
