@@ -291,7 +291,7 @@ class Composer:
         """A follow-up that asks about a detail of the sentence its answer would open with again, which its
         asker has just read whole ("does it work on older cards like a V100?" after the MIG item): that detail
         (`details.py`) opens it instead, and nothing else the asker has read is quoted again. One that sets the
-        thing against another ("is that better than time-slicing?") asks about all of it."""
+        thing against another ("how does it compare with time-slicing?") asks about all of it."""
         lead = chosen[0]
         details = self._details.get((lead.key, lead.index))
         if analysis.compares or lead.part is not None or (lead.key, lead.index) not in read or not details:

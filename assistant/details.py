@@ -7,8 +7,8 @@ a parenthesis that closes it holds, "no hard memory isolation"), without a list 
 split into as many and none is too short to say something. A follow-up singles a detail out when its own words
 hold a word of that detail and of no other, and its meaning is closest to that detail too: the two must agree,
 for a word alone ("pods") can sit in the wrong clause, and a vector alone cannot tell a downside from a
-description. Details are embedded once, when
-the assistant loads, and quoted like any part of a sentence (`spans.py`).
+description. Details are embedded once, when the assistant loads, and quoted like any part of a sentence
+(`spans.py`).
 """
 
 from __future__ import annotations
