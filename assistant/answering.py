@@ -37,7 +37,7 @@ from assistant.providers.documents import PROVIDER_KIND, FactSentences
 from assistant.record_quotes import RecordQuotes
 from assistant.retrieval import HybridRetriever
 from assistant.sentences import SentenceFacts
-from assistant.spans import Span, load_spans
+from assistant.spans import Part, load_spans
 from assistant.text import content_terms, fold
 from assistant.topics import name_terms
 from assistant.understanding.analysis import QuestionAnalysis
@@ -97,9 +97,7 @@ class Composer:
         self._facts = SentenceFacts(knowledge)
         self._answered = answered
         self._spans = load_spans(knowledge, retriever.embeddings, self._facts.is_direct_answer)
-        self._details = load_details(
-            knowledge, retriever.embeddings, self._spans, self._facts.is_direct_answer
-        )
+        self._details = load_details(knowledge, self._spans, self._facts.is_direct_answer)
         self._subject_terms = subject_terms  # provider names: what a question is about, not what it asks
         self._coherence = Coherence(knowledge, self._facts, MAX_SENTENCES)
         self._lists = GuideLists(knowledge, self._facts, self._spans)
@@ -297,7 +295,7 @@ class Composer:
         if analysis.compares or lead.part is not None or (lead.key, lead.index) not in read or not details:
             return chosen
         asked = self._weighed(analysis.asked)
-        detail = singled_out(details, asked, self._retriever.query_vector(analysis.asked))
+        detail = singled_out(details, asked)
         if detail is None:
             return chosen
         rest = [choice for choice in chosen[1:] if (choice.key, choice.index) not in read]
@@ -470,7 +468,7 @@ class Composer:
             return self._sentence(choice, language)
         return self._part(choice).texts[language]
 
-    def _part(self, choice: Choice) -> Span:
+    def _part(self, choice: Choice) -> Part:
         """The part of its sentence a choice quotes: one scored for every question, or a detail."""
         where = (choice.key, choice.index)
         return next(

@@ -4,11 +4,11 @@
 center cards from the Ampere generation onward"; the item again would repeat what the asker has just read. A
 sentence's details are its clauses (split at "," and ";" outside parentheses, but not before a contrast, and what
 a parenthesis that closes it holds, "no hard memory isolation"), without a list item's name, when both languages
-split into as many and none is too short to say something. A follow-up singles a detail out when its own words
-hold a word of that detail and of no other, and its meaning is closest to that detail too: the two must agree,
-for a word alone ("pods") can sit in the wrong clause, and a vector alone cannot tell a downside from a
-description. Details are embedded once, when the assistant loads, and quoted like any part of a sentence
-(`spans.py`).
+split into as many and none is too short to say something. A follow-up singles a detail out by its own words: the
+detail that holds the weightiest of the words no other detail holds ("memory" in "does that isolate memory
+between the pods?" outweighs "pods", which the clause before it holds). Words alone: beside them, the
+follow-up's vector was more often closest to the clause that describes the thing ("letting several pods share
+it") than to the one asked about. Details are quoted like any part of a sentence (`spans.py`).
 """
 
 from __future__ import annotations
@@ -16,12 +16,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 
-import numpy as np
-from langchain_core.embeddings import Embeddings
-
 from assistant.knowledge import KnowledgeBase, ParagraphKey
 from assistant.providers.documents import PROVIDER_KIND
-from assistant.spans import PartFound, Span, embedded_parts
+from assistant.spans import Part, part_terms
 
 # A clause boundary outside parentheses, not before a contrast: "eases this pain, but version mismatches are …"
 # says one thing. A clause's opening "and" ("…, and fast shared storage …") joins it to the one before.
@@ -30,7 +27,7 @@ _CLOSING_ASIDE = re.compile(r"\s+\(([^()]*)\)\W*$")  # a parenthesis that ends t
 _SHORTEST = 20  # a shorter clause ("To share a card", "In practice") says nothing by itself
 _COMPOUND = 5  # a word this long may be part of a compound ("kaarten" in "datacenterkaarten")
 
-SentenceParts = Mapping[tuple[ParagraphKey, int], list[Span]]
+SentenceParts = Mapping[tuple[ParagraphKey, int], list[Part]]
 
 
 def detail_parts(sentence: str, names_item: bool) -> list[str]:
@@ -47,13 +44,12 @@ def detail_parts(sentence: str, names_item: bool) -> list[str]:
 
 def load_details(
     knowledge: KnowledgeBase,
-    embeddings: Embeddings,
     spans: SentenceParts,
     direct_answer: Callable[[ParagraphKey, int], bool],
-) -> dict[tuple[ParagraphKey, int], list[Span]]:
+) -> dict[tuple[ParagraphKey, int], list[Part]]:
     """The details of every guide sentence but an FAQ's direct answer, by (paragraph, sentence); their part
     numbers follow those of the sentence's `spans`, so a choice names either kind without doubt."""
-    found: list[PartFound] = []
+    details: dict[tuple[ParagraphKey, int], list[Part]] = {}
     for key, paragraph in knowledge.paragraphs.items():
         if paragraph.kind == PROVIDER_KIND:
             continue
@@ -67,13 +63,16 @@ def load_details(
                 continue
             first = max((span.part for span in spans.get((key, index), [])), default=-1) + 1
             for number, texts in enumerate(zip(*parts, strict=True), start=first):
-                found.append((key, index, number, dict(zip(languages, texts, strict=True)), False))
-    return embedded_parts(found, embeddings)
+                in_languages = dict(zip(languages, texts, strict=True))
+                details.setdefault((key, index), []).append(
+                    Part(key, index, number, in_languages, part_terms(in_languages))
+                )
+    return details
 
 
-def singled_out(details: list[Span], asked: Mapping[str, float], vector: np.ndarray) -> Span | None:
-    """The detail the follow-up's own words (`asked`, by rarity) and meaning (`vector`) both point to: the one
-    holding the weightiest of the words no other detail holds, when it is also the closest in meaning."""
+def singled_out(details: list[Part], asked: Mapping[str, float]) -> Part | None:
+    """The detail holding the weightiest of the follow-up's own words (`asked`, by rarity) that no other detail
+    holds; None when no detail or more than one holds that much."""
     held = [
         {term for term in asked if any(_same_word(term, word) for word in detail.terms)} for detail in details
     ]
@@ -82,11 +81,10 @@ def singled_out(details: list[Span], asked: Mapping[str, float], vector: np.ndar
         for i, words in enumerate(held)
     ]
     weights = [sum(asked[term] for term in words) for words in own]
-    if not any(weights):
+    best = max(weights)
+    if not best or weights.count(best) > 1:
         return None
-    by_words = int(np.argmax(weights))
-    by_meaning = int(np.argmax([float(np.max(detail.vectors @ vector)) for detail in details]))
-    return details[by_words] if by_words == by_meaning else None
+    return details[weights.index(best)]
 
 
 def _same_word(term: str, word: str) -> bool:

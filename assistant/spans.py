@@ -32,15 +32,21 @@ _ARTICLE = re.compile(r"\b(?:the|de|het)\s", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
-class Span:
-    """One quotable part of a sentence, in both languages, with its vectors and words."""
+class Part:
+    """One part of a sentence, in both languages, with its words."""
 
     key: ParagraphKey
     index: int  # the sentence's position in its paragraph
     part: int
     texts: dict[str, str]
-    vectors: np.ndarray  # one unit vector per language
     terms: frozenset[str]
+
+
+@dataclass(frozen=True)
+class Span(Part):
+    """A part of a sentence that is scored for every question: with its vectors."""
+
+    vectors: np.ndarray  # one unit vector per language
     # Whether the part stands in for its sentence: the parts of a listing sentence cover it, so where it leans
     # it is quoted through them; a standalone part (`standalone_part`) leaves its sentence quotable whole.
     covers_sentence: bool
@@ -68,15 +74,12 @@ def _verdict_and_reason(sentence: str) -> list[str]:
     return [verdict.strip(), reason.strip()] if dash else []
 
 
-PartFound = tuple[ParagraphKey, int, int, dict[str, str], bool]  # sentence, part number, texts, covers it
-
-
 def load_spans(
     knowledge: KnowledgeBase, embeddings: Embeddings, is_direct_answer: Callable[[ParagraphKey, int], bool]
 ) -> dict[tuple[ParagraphKey, int], list[Span]]:
     """The quotable parts of every long listing sentence, of direct answers and of sentences that lean back, by
-    (paragraph, sentence)."""
-    found: list[PartFound] = []
+    (paragraph, sentence), embedded in one batch."""
+    found: list[tuple[ParagraphKey, int, int, dict[str, str], bool]] = []  # sentence, part, texts, covers it
     for key, paragraph in knowledge.paragraphs.items():
         languages = list(paragraph.sentences)
         for index, sentences in enumerate(zip(*paragraph.sentences.values(), strict=True)):
@@ -84,13 +87,6 @@ def load_spans(
             for part, texts in enumerate(zip(*parts, strict=True)):
                 if min(map(len, texts)) >= _SHORTEST and not any(leans_back(text) for text in texts):
                     found.append((key, index, part, dict(zip(languages, texts, strict=True)), covers))
-    return embedded_parts(found, embeddings)
-
-
-def embedded_parts(
-    found: list[PartFound], embeddings: Embeddings
-) -> dict[tuple[ParagraphKey, int], list[Span]]:
-    """The parts found, embedded in one batch, with their words, by (paragraph, sentence)."""
     if not found:
         return {}
     vectors = np.asarray(embeddings.embed_documents([t for *_, texts, _ in found for t in texts.values()]))
@@ -99,9 +95,15 @@ def embedded_parts(
     row = 0
     for key, index, part, texts, covers in found:
         span_vectors, row = vectors[row : row + len(texts)], row + len(texts)
-        terms = frozenset(term for text in texts.values() for term in content_terms(text))
-        spans.setdefault((key, index), []).append(Span(key, index, part, texts, span_vectors, terms, covers))
+        spans.setdefault((key, index), []).append(
+            Span(key, index, part, texts, part_terms(texts), vectors=span_vectors, covers_sentence=covers)
+        )
     return spans
+
+
+def part_terms(texts: dict[str, str]) -> frozenset[str]:
+    """A part's words, in every language."""
+    return frozenset(term for text in texts.values() for term in content_terms(text))
 
 
 def _parts(sentences: tuple[str, ...], bullet: bool, direct_answer: bool) -> tuple[list[list[str]], bool]:

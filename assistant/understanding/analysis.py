@@ -48,7 +48,7 @@ class QuestionAnalysis:
     question: str  # as asked
     asked: str  # the question without what it sets aside as known (`aside.py`)
     context: str | None  # the earlier question a follow-up is read with
-    answered_before: str | None  # a follow-up's previous answer, as the asker read it (quoted sentences, [n])
+    answered_before: str | None  # the answer just before it, as the asker read it (quoted sentences, [n])
     reading: str  # the words that choose passages and sentences (see `QuestionAnalyzer.reading`)
     language: Language
     form: Form
@@ -156,7 +156,7 @@ class QuestionAnalyzer:
             question=question,
             asked=rest,
             context=context,
-            answered_before=previous_answer(history) if context else None,
+            answered_before=previous_answer(history),
             reading=self.reading(rest, search_text) if context else rest,
             language=language,
             form=question_form(question, written),

@@ -325,6 +325,20 @@ def test_a_follow_up_quotes_again_what_it_leans_on_when_that_answers_it_too(assi
             "geen harde geheugenisolatie",
             "Time-slicing — de device plugin adverteert",
         ),
+        # "pods" is a word of the clause before it too; the rarer "memory" decides
+        (
+            "what is time-slicing?",
+            "does that isolate memory between the pods?",
+            "no hard memory isolation",
+            "Time-slicing — the device plugin advertises",
+        ),
+        # no word points back, yet its asker has just read the checklist
+        (
+            "what should I check for multi-node training on k8s?",
+            "why does the gang scheduling bit matter",
+            "support for gang/queue scheduling so that all worker pods start at the same time",
+            "Check for fast interconnect between GPU nodes",
+        ),
     ],
 )
 def test_a_follow_up_about_a_detail_of_what_was_just_read_gets_that_detail(

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.details import detail_parts
+from assistant.details import detail_parts, singled_out
+from assistant.spans import Part
 
 
 @pytest.mark.parametrize(
@@ -68,3 +69,26 @@ def test_a_sentence_s_details_are_its_clauses_word_for_word(
 )
 def test_a_sentence_that_says_one_thing_has_no_details(sentence: str) -> None:
     assert detail_parts(sentence, names_item=False) == []
+
+
+def _part(number: int, text: str) -> Part:
+    return Part(("gpu-sharing", (1,)), 0, number, {"en": text}, frozenset(text.split()))
+
+
+_CLAUSES = [
+    _part(0, "the device plugin advertises one physical gpu"),
+    _part(1, "letting several pods share it"),
+    _part(2, "no hard memory isolation"),
+]
+
+
+def test_the_weightiest_word_no_other_detail_holds_singles_a_detail_out() -> None:
+    assert singled_out(_CLAUSES, {"memory": 2.4, "pods": 1.3}) is _CLAUSES[2]
+    assert singled_out(_CLAUSES, {"memory": 1.0, "pods": 1.3}) is _CLAUSES[1]
+
+
+def test_no_detail_is_singled_out_without_a_word_of_one_or_between_equals() -> None:
+    assert singled_out(_CLAUSES, {"downsides": 2.9}) is None
+    assert singled_out(_CLAUSES, {"memory": 1.3, "pods": 1.3}) is None
+    # a word two details hold singles out neither
+    assert singled_out([*_CLAUSES, _part(3, "memory for pods")], {"memory": 2.4, "pods": 1.3}) is None
