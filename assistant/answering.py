@@ -29,7 +29,7 @@ from langchain_core.documents import Document
 from assistant.answered import AnsweredQuestions
 from assistant.choice import Choice, stated_share, stated_terms
 from assistant.coherence import Coherence, Said
-from assistant.details import load_details, singled_out
+from assistant.details import asks_drawback, load_details, singled_out
 from assistant.knowledge import KnowledgeBase, ParagraphKey, paragraph_key
 from assistant.lists import GuideLists
 from assistant.models import Citation, Language
@@ -295,7 +295,7 @@ class Composer:
         if analysis.compares or lead.part is not None or (lead.key, lead.index) not in read or not details:
             return chosen
         asked = self._weighed(analysis.asked)
-        detail = singled_out(details, asked)
+        detail = singled_out(details, asked, asks_drawback(analysis.asked))
         if detail is None:
             return chosen
         rest = [choice for choice in chosen[1:] if (choice.key, choice.index) not in read]

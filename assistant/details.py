@@ -8,7 +8,8 @@ split into as many and none is too short to say something. A follow-up singles a
 detail that holds the weightiest of the words no other detail holds ("memory" in "does that isolate memory
 between the pods?" outweighs "pods", which the clause before it holds). Words alone: beside them, the
 follow-up's vector was more often closest to the clause that describes the thing ("letting several pods share
-it") than to the one asked about. Details are quoted like any part of a sentence (`spans.py`).
+it") than to the one asked about. A drawback asked for in words no detail holds ("and its downsides?") is the
+detail that states what is missing. Details are quoted like any part of a sentence (`spans.py`).
 """
 
 from __future__ import annotations
@@ -19,11 +20,19 @@ from collections.abc import Callable, Mapping
 from assistant.knowledge import KnowledgeBase, ParagraphKey
 from assistant.providers.documents import PROVIDER_KIND
 from assistant.spans import Part, part_terms
+from assistant.text import fold
 
 # A clause boundary outside parentheses, not before a contrast: "eases this pain, but version mismatches are …"
 # says one thing. A clause's opening "and" ("…, and fast shared storage …") joins it to the one before.
 _BOUNDARY = re.compile(r"[;,](?![^()]*\))\s+(?!(?:but|maar)\s)(?:(?:and|en)\s+)?")
 _CLOSING_ASIDE = re.compile(r"\s+\(([^()]*)\)\W*$")  # a parenthesis that ends the sentence
+# A follow-up that asks for a drawback ("and its downsides?", "en wat is het nadeel daarvan?") holds no word of
+# the clause that states it: the guide states one as what is missing ("no hard memory isolation").
+_DRAWBACK = re.compile(
+    r"\b(?:downsides?|drawbacks?|disadvantages?|catch|limitations?|weakness(?:es)?|pitfalls?"
+    r"|nade(?:el|len)|keerzijde|addertjes?|minpunten?|beperkingen?)\b"
+)
+_LACKING = re.compile(r"(?:no|not|without|geen|niet|zonder)\s", re.IGNORECASE)
 _SHORTEST = 20  # a shorter clause ("To share a card", "In practice") says nothing by itself
 _COMPOUND = 5  # a word this long may be part of a compound ("kaarten" in "datacenterkaarten")
 
@@ -70,9 +79,15 @@ def load_details(
     return details
 
 
-def singled_out(details: list[Part], asked: Mapping[str, float]) -> Part | None:
+def asks_drawback(question: str) -> bool:
+    """Whether a question asks for a drawback ("what's the catch?", "nadelen?")."""
+    return _DRAWBACK.search(fold(question)) is not None
+
+
+def singled_out(details: list[Part], asked: Mapping[str, float], drawback: bool) -> Part | None:
     """The detail holding the weightiest of the follow-up's own words (`asked`, by rarity) that no other detail
-    holds; None when no detail or more than one holds that much."""
+    holds; None when no detail or more than one holds that much. Asked for a `drawback` in words no detail
+    holds, the one detail that states what is missing, if there is one."""
     held = [
         {term for term in asked if any(_same_word(term, word) for word in detail.terms)} for detail in details
     ]
@@ -82,9 +97,10 @@ def singled_out(details: list[Part], asked: Mapping[str, float]) -> Part | None:
     ]
     weights = [sum(asked[term] for term in words) for words in own]
     best = max(weights)
-    if not best or weights.count(best) > 1:
-        return None
-    return details[weights.index(best)]
+    if not best:
+        lacking = [d for d in details if drawback and all(_LACKING.match(t) for t in d.texts.values())]
+        return lacking[0] if len(lacking) == 1 else None
+    return details[weights.index(best)] if weights.count(best) == 1 else None
 
 
 def _same_word(term: str, word: str) -> bool:

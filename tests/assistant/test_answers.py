@@ -332,6 +332,13 @@ def test_a_follow_up_quotes_again_what_it_leans_on_when_that_answers_it_too(assi
             "no hard memory isolation",
             "Time-slicing — the device plugin advertises",
         ),
+        # a drawback, asked in words no clause holds: the clause that states what is missing
+        (
+            "wat is time-slicing?",
+            "en wat is het nadeel daarvan?",
+            "geen harde geheugenisolatie",
+            "Time-slicing — de device plugin adverteert",
+        ),
         # no word points back, yet its asker has just read the checklist
         (
             "what should I check for multi-node training on k8s?",

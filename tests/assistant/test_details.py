@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.details import detail_parts, singled_out
+from assistant.details import asks_drawback, detail_parts, singled_out
 from assistant.spans import Part
 
 
@@ -83,12 +83,38 @@ _CLAUSES = [
 
 
 def test_the_weightiest_word_no_other_detail_holds_singles_a_detail_out() -> None:
-    assert singled_out(_CLAUSES, {"memory": 2.4, "pods": 1.3}) is _CLAUSES[2]
-    assert singled_out(_CLAUSES, {"memory": 1.0, "pods": 1.3}) is _CLAUSES[1]
+    assert singled_out(_CLAUSES, {"memory": 2.4, "pods": 1.3}, drawback=False) is _CLAUSES[2]
+    assert singled_out(_CLAUSES, {"memory": 1.0, "pods": 1.3}, drawback=False) is _CLAUSES[1]
 
 
 def test_no_detail_is_singled_out_without_a_word_of_one_or_between_equals() -> None:
-    assert singled_out(_CLAUSES, {"downsides": 2.9}) is None
-    assert singled_out(_CLAUSES, {"memory": 1.3, "pods": 1.3}) is None
+    assert singled_out(_CLAUSES, {"downsides": 2.9}, drawback=False) is None
+    assert singled_out(_CLAUSES, {"memory": 1.3, "pods": 1.3}, drawback=True) is None
     # a word two details hold singles out neither
-    assert singled_out([*_CLAUSES, _part(3, "memory for pods")], {"memory": 2.4, "pods": 1.3}) is None
+    assert (
+        singled_out([*_CLAUSES, _part(3, "memory for pods")], {"memory": 2.4, "pods": 1.3}, drawback=False)
+        is None
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "drawback"),
+    [
+        ("and what are its downsides?", True),
+        ("so whats the catch with it", True),
+        ("en wat is het nadeel daarvan?", True),
+        ("zijn er beperkingen?", True),
+        ("and how does it work?", False),
+        ("en wat kost dat?", False),
+    ],
+)
+def test_a_question_asking_for_a_drawback_is_recognised(question: str, drawback: bool) -> None:
+    assert asks_drawback(question) is drawback
+
+
+def test_asked_for_a_drawback_in_words_no_detail_holds_the_detail_that_states_what_is_missing() -> None:
+    assert singled_out(_CLAUSES, {"downsides": 2.9}, drawback=True) is _CLAUSES[2]
+    # words of a detail still decide
+    assert singled_out(_CLAUSES, {"pods": 1.3}, drawback=True) is _CLAUSES[1]
+    # no detail states what is missing
+    assert singled_out(_CLAUSES[:2], {"downsides": 2.9}, drawback=True) is None
