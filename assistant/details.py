@@ -97,10 +97,10 @@ def singled_out(details: list[Part], asked: Mapping[str, float], drawback: bool)
     ]
     weights = [sum(asked[term] for term in words) for words in own]
     best = max(weights)
-    if not best:
-        lacking = [d for d in details if drawback and all(_LACKING.match(t) for t in d.texts.values())]
-        return lacking[0] if len(lacking) == 1 else None
-    return details[weights.index(best)] if weights.count(best) == 1 else None
+    if best:
+        return details[weights.index(best)] if weights.count(best) == 1 else None
+    lacking = [detail for detail in details if all(_LACKING.match(text) for text in detail.texts.values())]
+    return lacking[0] if drawback and len(lacking) == 1 else None
 
 
 def _same_word(term: str, word: str) -> bool:
