@@ -265,8 +265,8 @@ class Composer:
         return chosen + self._lists.closing(chosen)
 
     def _read(self, analysis: QuestionAnalysis) -> Said:
-        """The guide's sentences that a follow-up's previous answer quoted whole (in either language): what its
-        asker has just read."""
+        """The guide's sentences that the answer just before the question quoted whole (in either language): what
+        its asker has just read."""
         if not analysis.answered_before:
             return frozenset()
         answered = fold(analysis.answered_before)

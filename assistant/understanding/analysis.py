@@ -128,7 +128,8 @@ class QuestionAnalyzer:
         context = earlier if earlier and is_follow_up(question, self._known_word) else None
         rest = self._without_aside(question, context)
         search_text = f"{context} {rest}" if context else rest
-        referred = referred_one(question, lambda: self.names.in_order(previous_answer(history) or ""))
+        answered_before = previous_answer(history)
+        referred = referred_one(question, lambda: self.names.in_order(answered_before or ""))
         own_names = self.names.named(question)
         named = frozenset({referred}) if referred else self._named(question, own_names, context)
         about = referred or self._pointed_at(own_names, context, named)
@@ -156,7 +157,7 @@ class QuestionAnalyzer:
             question=question,
             asked=rest,
             context=context,
-            answered_before=previous_answer(history),
+            answered_before=answered_before,
             reading=self.reading(rest, search_text) if context else rest,
             language=language,
             form=question_form(question, written),
