@@ -15,7 +15,8 @@ leans on the one before it comes with it or not at all (`coherence.py`), or offe
 alone ("version mismatches are the most common cause …", `spans.py`), which may lead with its list item after it.
 A follow-up's answer does not quote again, to lead up to the sentence that answers, what the answer before it
 quoted and its asker has just read ("The GPU Operator eases this pain, …" after the driver and CUDA item), and
-one about a detail of the sentence its asker has just read gets that detail (`details.py`).
+one about a detail of the sentence its asker has just read gets that detail (`details.py`); one that turns to
+another thing of the guide ("and what storage do they need?" after the batch jobs item) opens with what states it.
 A question about providers leads with what each record says of the asked facts (`record_quotes.py`).
 """
 
@@ -208,12 +209,33 @@ class Composer:
             return self._coherence.coherent(others[:1]) + others[1:]
         read = self._read(analysis)
         chosen = self._answer_from(scored, analysis, focus, verdicts, read, self._just_read(read, scored))
+        if self._turns_away(chosen, scored, read, analysis.turns_to):
+            # It turns to another thing of the guide ("and what storage do they need?" after the batch jobs item):
+            # the sentence that states it leads, and what its asker has just read is not quoted again unless it
+            # states that thing too.
+            scored = [c for c in scored if (c.key, c.index) not in read or self._terms(c) & analysis.turns_to]
+            chosen = self._answer_from(scored, analysis, focus, verdicts, read, self._just_read(read, scored))
         if read and all(choice.part is None and (choice.key, choice.index) in read for choice in chosen):
             # It would say again just what its asker has read: all of that is taken as read, so the sentence
             # that answers best may open without what it leans on ("Without these, distributed jobs stall …",
             # asked "what happens if I skip those?" after the checklist and it).
             chosen = self._answer_from(scored, analysis, focus, verdicts, read, read)
         return chosen
+
+    def _turns_away(
+        self, chosen: list[Choice], scored: list[Choice], read: Said, turns_to: frozenset[str]
+    ) -> bool:
+        """Whether an answer would open with a sentence its asker has just read, whole, though the follow-up turns to
+        a thing of the guide (`turns_to`) that a sentence likely to answer (JOINS) and not yet read states."""
+        lead = chosen[0]
+        if not turns_to or lead.part is not None or (lead.key, lead.index) not in read:
+            return False
+        return any(
+            choice.score >= JOINS
+            and (choice.key, choice.index) not in read
+            and self._terms(choice) & turns_to
+            for choice in scored
+        )
 
     def _answer_from(
         self,

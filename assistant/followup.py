@@ -36,6 +36,12 @@ _CONTRASTING = re.compile(
     r"methods|choice|approach|model|optie|opties|varianten|soort|soorten|manier|manieren|vorm|vormen|methode|"
     r"methodes|keuze)\b|(?!\s+[a-z])))"
 )
+# "Which" standing for a noun, so asking to choose among things named before ("which one is less work?", "en welke
+# is goedkoper?"): before "one(s)" or a verb, not before the noun it would choose by ("which provider has MIG?").
+_WHICH_ONE = re.compile(
+    r"\b(?:which\s+ones?|(?:which|welke)\s+(?:is|are|has|have|gives|does|would|should|geeft|zijn|heeft|hebben|"
+    r"doet|kost|zou|moet))\b"
+)
 _DEMONSTRATIVE = re.compile(r"\b(?:that|this|those|these|dat|dit|die|deze)\b(?:\s+([\w-]+))?")
 
 
@@ -88,7 +94,7 @@ def refers_back(question: str, known: Callable[[str], bool]) -> bool:
     """Whether a follow-up points back with a pronoun, so that its own words leave out what it is about;
     `known` tells whether a word is one the corpus uses (then a demonstrative before it is a determiner)."""
     text = fold(question)
-    if _PERSONAL.search(text) or sets_against(text):
+    if _PERSONAL.search(text) or _WHICH_ONE.search(text) or sets_against(text):
         return True
     return any(
         not found.group(1) or not known(found.group(1)) or opens_comparison(text[found.start(1) :])

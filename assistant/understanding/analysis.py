@@ -55,6 +55,9 @@ class QuestionAnalysis:
     compares: bool  # it sets things side by side ("managed vs your own cluster")
     enumerates: bool  # it asks for the members of a kind ("what are the trade-offs?")
     sets_against: bool  # a follow-up that asks for another than the earlier one ("and the other option?")
+    turns_to: frozenset[
+        str
+    ]  # the guide's things a follow-up names that the turn before did not (`_turns_to`)
     intents: frozenset[str]  # guide, providers, named_provider; or out_of_scope alone
     scores: IntentScores
     named: frozenset[str]  # slugs of the providers the question names
@@ -164,6 +167,7 @@ class QuestionAnalyzer:
             compares=compares(question),
             enumerates=asks_for_list(question),
             sets_against=context is not None and sets_against(question),
+            turns_to=self._turns_to(rest, context, answered_before),
             intents=intents,
             scores=scores,
             named=named,
@@ -253,6 +257,15 @@ class QuestionAnalyzer:
         if refers_back(question, self._known_word) or compares(question) or within_earlier or not knows_own:
             return search_text
         return question
+
+    def _turns_to(self, asked: str, context: str | None, answered_before: str | None) -> frozenset[str]:
+        """The words of the things of the guide (`named_things`) that a follow-up names and neither the question
+        before it nor the answer to it did: what it turns to ("storage" in "and what storage do they need?" after
+        the batch jobs item, "spot" in "kan dat ook met spot nodes?")."""
+        if context is None or not answered_before:
+            return frozenset()
+        earlier = set(content_terms(f"{context} {answered_before}"))
+        return frozenset(set(content_terms(asked)) & self._named_things - earlier)
 
     def _named(self, question: str, own: frozenset[str], context: str | None) -> frozenset[str]:
         """The providers a question is about, given those it names itself (`own`). A follow-up that names

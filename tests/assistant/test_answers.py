@@ -364,6 +364,62 @@ def test_a_follow_up_about_a_detail_of_what_was_just_read_gets_that_detail(
     assert citation.context is not None and citation.context.startswith(whole)
 
 
+@pytest.mark.parametrize(
+    ("earlier", "follow_up", "lead", "read"),
+    [
+        (
+            "what are batch jobs on k8s good for",
+            "and what storage do they need?",
+            "Storage — training and checkpointing need a CSI driver",
+            "Batch and pipeline jobs —",
+        ),
+        (
+            "kan ik fine-tuning runs als batch jobs op k8s draaien?",
+            "kan dat ook met spot nodes?",
+            "Spot-/onderbreekbare nodes —",
+            "Batch- en pijplijnjobs —",
+        ),
+    ],
+)
+def test_a_follow_up_that_turns_to_another_thing_of_the_guide_opens_with_it(
+    assistant: Assistant, earlier: str, follow_up: str, lead: str, read: str
+) -> None:
+    """Asked after the assistant's own answer: the item the follow-up turns to leads, and the item its asker has
+    just read, which does not name that thing, is not quoted again."""
+    first = assistant.ask(earlier)
+    assert first.answer.startswith(read)
+    history = [Turn(role="user", content=earlier), Turn(role="assistant", content=first.answer)]
+    answer = assistant.ask(follow_up, history=history)
+    assert answer.answer.startswith(lead)
+    assert read not in answer.answer
+
+
+@pytest.mark.parametrize(
+    ("earlier", "follow_up", "lead"),
+    [
+        (
+            "what are the two kinds of kubernetes support?",
+            "which one's less work for us to run?",
+            "Managed Kubernetes with GPU node pools — the provider runs the control plane for you",
+        ),
+        (
+            "wat is het verschil tussen managed k8s en je eigen cluster?",
+            "en welke is minder werk voor mij?",
+            "Beheerde Kubernetes met GPU-nodepools — de provider beheert het control plane voor u",
+        ),
+    ],
+)
+def test_a_follow_up_that_chooses_among_what_was_just_named_is_answered_about_those(
+    assistant: Assistant, earlier: str, follow_up: str, lead: str
+) -> None:
+    """ "Which one" stands for the things the answer before it named: it is read with the question before it,
+    not on its own words ("less work" alone finds the advice for a single notebook)."""
+    first = assistant.ask(earlier)
+    history = [Turn(role="user", content=earlier), Turn(role="assistant", content=first.answer)]
+    answer = assistant.ask(follow_up, history=history)
+    assert answer.answer.startswith(lead)
+
+
 def test_a_follow_up_that_compares_what_was_just_read_gets_it_whole(assistant: Assistant) -> None:
     """Set against another, the whole item is what is compared: no detail of it stands in for it."""
     earlier = "What is MIG?"

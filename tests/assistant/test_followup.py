@@ -96,6 +96,12 @@ def test_a_short_continuing_or_pointing_back_question_is_a_follow_up(question: s
         ("wat doet die device plugin dan?", False),
         ("why that interconnect?", False),
         ("and with MIG?", False),
+        # "which" standing for a noun chooses among what was named before; before its noun it names what it asks
+        ("which one's less work for us to run?", True),
+        ("en welke is minder werk voor mij?", True),
+        ("which is cheaper to run?", True),
+        ("which provider has MIG?", False),
+        ("welke onderdelen heb ik nodig?", False),
     ],
 )
 def test_a_follow_up_that_points_back_with_a_pronoun_is_recognised(question: str, points_back: bool) -> None:
