@@ -37,10 +37,11 @@ _CONTRASTING = re.compile(
     r"methodes|keuze)\b|(?!\s+[a-z])))"
 )
 # "Which" standing for a noun, so asking to choose among things named before ("which one is less work?", "en welke
-# is goedkoper?"): before "one(s)" or a verb, not before the noun it would choose by ("which provider has MIG?").
+# is goedkoper?"): before "one(s)", or opening the question before a verb; not before the noun it would choose by
+# ("which provider has MIG?"), nor as the relative pronoun after a noun ("the operator, which is on every node").
 _WHICH_ONE = re.compile(
-    r"\b(?:which\s+ones?|(?:which|welke)\s+(?:is|are|has|have|gives|does|would|should|geeft|zijn|heeft|hebben|"
-    r"doet|kost|zou|moet))\b"
+    r"\bwhich\s+ones?\b|^\s*(?:(?:and|so|ok|okay|but|en|oke|maar|dus)[\s,]+)*(?:which|welke)\s+"
+    r"(?:is|are|has|have|gives|does|would|should|geeft|zijn|heeft|hebben|doet|kost|zou|moet)\b"
 )
 _DEMONSTRATIVE = re.compile(r"\b(?:that|this|those|these|dat|dit|die|deze)\b(?:\s+([\w-]+))?")
 

@@ -55,9 +55,7 @@ class QuestionAnalysis:
     compares: bool  # it sets things side by side ("managed vs your own cluster")
     enumerates: bool  # it asks for the members of a kind ("what are the trade-offs?")
     sets_against: bool  # a follow-up that asks for another than the earlier one ("and the other option?")
-    turns_to: frozenset[
-        str
-    ]  # the guide's things a follow-up names that the turn before did not (`_turns_to`)
+    turns_to: frozenset[str]  # the guide's things a follow-up turns to (`_turns_to`)
     intents: frozenset[str]  # guide, providers, named_provider; or out_of_scope alone
     scores: IntentScores
     named: frozenset[str]  # slugs of the providers the question names

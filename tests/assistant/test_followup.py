@@ -101,6 +101,7 @@ def test_a_short_continuing_or_pointing_back_question_is_a_follow_up(question: s
         ("en welke is minder werk voor mij?", True),
         ("which is cheaper to run?", True),
         ("which provider has MIG?", False),
+        ("is the gpu operator, which is on every node, enough for monitoring?", False),
         ("welke onderdelen heb ik nodig?", False),
     ],
 )
