@@ -88,6 +88,7 @@ class Composer:
         knowledge: KnowledgeBase,
         retriever: HybridRetriever,
         answered: AnsweredQuestions,
+        answered_follow_ups: AnsweredQuestions,  # fitted with the bank's follow-ups too (`answered.py`)
         sentence_selection: bool,
         subject_terms: frozenset[str],
         record_facts: Mapping[str, Mapping[str, FactSentences]],
@@ -97,18 +98,21 @@ class Composer:
         self._sentence_selection = sentence_selection
         self._facts = SentenceFacts(knowledge)
         self._answered = answered
+        self._answered_follow_ups = answered_follow_ups
         self._spans = load_spans(knowledge, retriever.embeddings, self._facts.is_direct_answer)
         self._details = load_details(knowledge, self._spans, self._facts.is_direct_answer)
         self._subject_terms = subject_terms  # provider names: what a question is about, not what it asks
         self._coherence = Coherence(knowledge, self._facts, MAX_SENTENCES)
         self._lists = GuideLists(knowledge, self._facts, self._spans)
         self._records = RecordQuotes(knowledge, self._facts, self._coherence, record_facts)
-        self._folded = {  # the guide's sentences in both languages, as `_just_read` looks for them
-            (key, index): tuple(fold(sentence) for sentence in sentences)
-            for key, paragraph in knowledge.paragraphs.items()
-            if paragraph.kind != PROVIDER_KIND
-            for index, sentences in enumerate(zip(*paragraph.sentences.values(), strict=True))
-        }
+        # The guide's sentences in each language, as `_read` looks for them.
+        self._folded: dict[str, dict[tuple[ParagraphKey, int], str]] = {}
+        for key, paragraph in knowledge.paragraphs.items():
+            if paragraph.kind == PROVIDER_KIND:
+                continue
+            for language, sentences in paragraph.sentences.items():
+                for index, sentence in enumerate(sentences):
+                    self._folded.setdefault(language, {})[key, index] = fold(sentence)
 
     def _query(self, analysis: QuestionAnalysis) -> np.ndarray:
         """The vector sentences are scored against: the question's reading (`QuestionAnalysis.reading`). A
@@ -138,6 +142,9 @@ class Composer:
         """Every quotable sentence of the best paragraphs with its FEATURES (score 0 until weighed)."""
         vector, focus = self._query(analysis), self._focus(analysis)
         answers, leads = self._answered.support(vector, analysis.reading)
+        if analysis.context:  # and what the bank's follow-ups say is asked next (`answered.py`)
+            next_answers, next_leads = self._answered_follow_ups.support(vector, analysis.asked)
+            answers, leads = answers.blend(next_answers), leads.blend(next_leads)
         found = []
         for rank, hit in enumerate(hits[:_CANDIDATE_PARAGRAPHS], start=1):
             key = paragraph_key(hit.metadata)
@@ -209,10 +216,10 @@ class Composer:
             return self._coherence.coherent(others[:1]) + others[1:]
         read = self._read(analysis)
         chosen = self._answer_from(scored, analysis, focus, verdicts, read, self._just_read(read, scored))
-        if self._turns_away(chosen, scored, read, analysis.turns_to):
+        if not analysis.compares and self._turns_away(chosen, scored, read, analysis.turns_to):
             # It turns to another thing of the guide ("and what storage do they need?" after the batch jobs item):
             # the sentence that states it leads, and what its asker has just read is not quoted again unless it
-            # states that thing too.
+            # states that thing too. One that sets what it read against another thing still needs both.
             scored = [c for c in scored if (c.key, c.index) not in read or self._terms(c) & analysis.turns_to]
             chosen = self._answer_from(scored, analysis, focus, verdicts, read, self._just_read(read, scored))
         if read and all(choice.part is None and (choice.key, choice.index) in read for choice in chosen):
@@ -225,12 +232,17 @@ class Composer:
     def _turns_away(
         self, chosen: list[Choice], scored: list[Choice], read: Said, turns_to: frozenset[str]
     ) -> bool:
-        """Whether an answer would open with a sentence its asker has just read, whole, though the follow-up turns to
-        a thing of the guide (`turns_to`) that a sentence likely to answer (JOINS) and not yet read states."""
-        lead = chosen[0]
-        if not turns_to or lead.part is not None or (lead.key, lead.index) not in read:
+        """Whether an answer would quote again, whole, a sentence its asker has just read that does not state the
+        thing of the guide the follow-up turns to (`turns_to`), though a sentence likely to answer (JOINS) and not
+        yet read states it: as its lead, or beside a lead that states it. A detail that opens the answer is left
+        alone."""
+        if not turns_to or chosen[0].part is not None:
             return False
-        return any(
+        again = any(
+            (choice.key, choice.index) in read and choice.part is None and not self._terms(choice) & turns_to
+            for choice in chosen
+        )
+        return again and any(
             choice.score >= JOINS
             and (choice.key, choice.index) not in read
             and self._terms(choice) & turns_to
@@ -287,15 +299,14 @@ class Composer:
         return chosen + self._lists.closing(chosen)
 
     def _read(self, analysis: QuestionAnalysis) -> Said:
-        """The guide's sentences that the answer just before the question quoted whole (in either language): what
-        its asker has just read."""
+        """The guide's sentences that the answer just before the question quoted whole, in the language this answer
+        is given in: what its asker has just read, and what a sentence of this answer may point back to ("De GPU
+        Operator vermindert deze pijn" does not point back to the driver item read in English)."""
         if not analysis.answered_before:
             return frozenset()
         answered = fold(analysis.answered_before)
         return frozenset(
-            key
-            for key, sentences in self._folded.items()
-            if any(sentence in answered for sentence in sentences)
+            key for key, sentence in self._folded[analysis.language].items() if sentence in answered
         )
 
     def _just_read(self, read: Said, scored: list[Choice]) -> Said:

@@ -56,6 +56,8 @@ class KnowledgeBase:
     passage_vectors: np.ndarray  # one unit vector per passage, in the order of `passages`
     questions: list[BankQuestion]  # the labelled question bank the intent classifier learns from
     question_vectors: np.ndarray  # their query vectors, in the same order
+    follow_ups: list[BankQuestion]  # the bank's follow-ups, each read after the question before it
+    follow_up_vectors: np.ndarray  # their query vectors, in the same order
 
     @property
     def collection(self) -> str:
@@ -105,13 +107,18 @@ def load_knowledge(settings: Settings, build_if_missing: bool = True) -> Knowled
         paragraphs[key].sentences[language] = [text for _, text, _ in entries]
         paragraphs[key].vectors[language] = np.asarray([vector for _, _, vector in entries], dtype=np.float32)
     passages.sort(key=lambda document: (document.metadata["language"], document.metadata["section_id"]))
+    dimensions = len(rows["embeddings"][0])
+    standalone = [(question, vector) for question, vector in questions if not question.follows]
+    follow_ups = [(question, vector) for question, vector in questions if question.follows]
     return KnowledgeBase(
         store,
         passages,
         paragraphs,
         passage_vectors=_unit(np.asarray([vectors_by_id[passage.id] for passage in passages])),
-        questions=[question for question, _ in questions],
-        question_vectors=_unit(np.asarray([vector for _, vector in questions])),
+        questions=[question for question, _ in standalone],
+        question_vectors=_unit(np.asarray([vector for _, vector in standalone]).reshape(-1, dimensions)),
+        follow_ups=[question for question, _ in follow_ups],
+        follow_up_vectors=_unit(np.asarray([vector for _, vector in follow_ups]).reshape(-1, dimensions)),
     )
 
 

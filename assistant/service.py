@@ -63,6 +63,7 @@ class Assistant:
             knowledge,
             self.retriever,
             answered,
+            AnsweredQuestions.from_knowledge(knowledge, embeddings, with_follow_ups=True),
             settings.sentence_selection,
             subject_terms=self.analyzer.names.terms,
             record_facts={record.slug: fact_sentences(record) for record in self.records},

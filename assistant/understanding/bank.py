@@ -7,6 +7,8 @@ A question the guide answers may also name the guide's sentences that answer it,
 by the same sentences (`assistant/answered.py`). Where one sentence carries several facts, an answer may name the
 part that answers (`kubernetes-support/0/1/1`: the device plugin of the sentence that also names the container
 toolkit and the driver match; parts counted from 0 as `split_clauses` splits the sentence).
+A follow-up names the question before it (`after: "wat is mps"`, `q: "en heeft elke provider dat?"`): it is
+embedded as a follow-up is read, after that question, and teaches only which sentences answer, not the intents.
 """
 
 from __future__ import annotations
@@ -51,6 +53,12 @@ class LabelledQuestion(BaseModel):
     lang: Literal["en", "nl"]
     intents: tuple[Intent, ...]
     answers: tuple[str, ...] = ()  # the guide's sentences that answer it, best first
+    after: str | None = None  # for a follow-up, the question before it
+
+    @property
+    def read_as(self) -> str:
+        """The text its query vector is embedded from: a follow-up's after the question before it."""
+        return f"{self.after} {self.q}" if self.after else self.q
 
     @field_validator("answers")
     @classmethod
@@ -91,6 +99,11 @@ class BankQuestion:
     intents: frozenset[str]
     answers: tuple[AnswerRef, ...]
     batch: str = ""  # the file it came from: questions of one batch were written together
+    after: str = ""  # for a follow-up, the question before it; `text` is the follow-up's own words
+
+    @property
+    def follows(self) -> bool:
+        return bool(self.after)
 
 
 Sentences = Mapping[SentenceRef, int]  # each guide sentence with its number of parts (0: it does not split)
@@ -134,7 +147,7 @@ def bank_documents(corpus_dir: Path, sentences: Sentences) -> list[Document]:
     """The bank as index documents; their vectors are query embeddings, like the questions users ask."""
     return [
         Document(
-            page_content=question.q,
+            page_content=question.read_as,
             id=f"question:{number}",
             metadata={
                 "granularity": QUESTION,
@@ -142,6 +155,7 @@ def bank_documents(corpus_dir: Path, sentences: Sentences) -> list[Document]:
                 "intents": ",".join(question.intents),
                 "answers": ",".join(question.answers),
                 "batch": batch,
+                "after": question.after or "",
             },
         )
         for number, (batch, question) in enumerate(_load_batches(corpus_dir, sentences))
@@ -149,6 +163,9 @@ def bank_documents(corpus_dir: Path, sentences: Sentences) -> list[Document]:
 
 
 def bank_question(text: str, metadata: dict) -> BankQuestion:
+    """A bank question from its index document (`text` as `LabelledQuestion.read_as` has it)."""
     answers = tuple(answer_ref(answer) for answer in metadata.get("answers", "").split(",") if answer)
     intents = frozenset(metadata["intents"].split(","))
-    return BankQuestion(text, metadata["language"], intents, answers, metadata.get("batch", ""))
+    after = metadata.get("after", "")
+    own_words = text.removeprefix(f"{after} ") if after else text
+    return BankQuestion(own_words, metadata["language"], intents, answers, metadata.get("batch", ""), after)

@@ -420,6 +420,33 @@ def test_a_follow_up_that_chooses_among_what_was_just_named_is_answered_about_th
     assert answer.answer.startswith(lead)
 
 
+@pytest.mark.parametrize(
+    ("earlier", "follow_up", "lead"),
+    [
+        (
+            "why use kubernetes for model serving?",
+            "and for training?",
+            "Multi-node distributed training — frameworks and operators",
+        ),
+        (
+            "loont kubernetes voor één enkele gpu-taak?",
+            "en wat zou dat veranderen?",
+            "Kubernetes betaalt zich uit zodra u meerdere gelijktijdige werkbelastingen",
+        ),
+    ],
+)
+def test_a_follow_up_is_answered_as_the_banks_follow_ups_are(
+    assistant: Assistant, earlier: str, follow_up: str, lead: str
+) -> None:
+    """What people ask next, after which question, is labelled in the bank's follow-ups: "and for training?" after
+    inference asks why Kubernetes suits training (not the multi-node checklist), "what would change that?" after
+    "usually not" asks when it pays off (not the single-task advice again)."""
+    first = assistant.ask(earlier)
+    history = [Turn(role="user", content=earlier), Turn(role="assistant", content=first.answer)]
+    answer = assistant.ask(follow_up, history=history)
+    assert answer.answer.startswith(lead)
+
+
 def test_a_follow_up_that_compares_what_was_just_read_gets_it_whole(assistant: Assistant) -> None:
     """Set against another, the whole item is what is compared: no detail of it stands in for it."""
     earlier = "What is MIG?"

@@ -21,7 +21,7 @@ from assistant.understanding.asked import (
     asks_where_to_get,
     picks_among,
 )
-from assistant.understanding.bank import BankError, load_bank
+from assistant.understanding.bank import BankError, bank_documents, bank_question, load_bank
 from assistant.understanding.form import asks_for_list, compares, question_form, questions_asked, without_goal
 from assistant.understanding.intent import BankNeighbours, IntentModel, IntentScores
 
@@ -285,6 +285,26 @@ def test_an_answer_naming_no_guide_sentence_is_named_by_file_and_position(tmp_pa
     batch.write_text("- {q: 'what is MIG?', lang: en, intents: [guide], answers: [gpu-sharing]}\n")
     with pytest.raises(BankError, match=r"batch-9\.yaml: entry 1: answers: .*not section/paragraph/sentence"):
         load_bank(tmp_path)
+
+
+def test_a_follow_up_in_the_bank_is_read_after_the_question_before_it(tmp_path: Path) -> None:
+    """A follow-up is embedded as a follow-up is read, after its earlier question; read back from the index it
+    keeps its own words and the question before it apart."""
+    (tmp_path / "question_bank").mkdir()
+    (tmp_path / "question_bank" / "batch-9.yaml").write_text(
+        "- {q: 'en heeft elke provider dat?', after: 'wat is mps', lang: nl, intents: [guide],"
+        " answers: [faq-multiple-workloads/0/3]}\n- {q: 'wat is mps', lang: nl, intents: [guide]}\n"
+    )
+    follow_up, question = load_bank(tmp_path)
+    assert (follow_up.read_as, question.read_as) == ("wat is mps en heeft elke provider dat?", "wat is mps")
+    documents = bank_documents(tmp_path, {("faq-multiple-workloads", 0, 3): 0})
+    assert [document.page_content for document in documents] == [follow_up.read_as, question.read_as]
+    read = [bank_question(document.page_content, document.metadata) for document in documents]
+    assert [(q.text, q.after, q.follows) for q in read] == [
+        ("en heeft elke provider dat?", "wat is mps", True),
+        ("wat is mps", "", False),
+    ]
+    assert read[0].answers == (("faq-multiple-workloads", 0, 3, None),)
 
 
 def test_an_answer_naming_a_part_the_sentence_lacks_is_named_by_file_and_position(tmp_path: Path) -> None:
