@@ -42,7 +42,7 @@ from sklearn.feature_extraction.text import TfidfVectorizer
 from sklearn.linear_model import LogisticRegression
 from sklearn.preprocessing import StandardScaler
 
-from assistant.embeddings import embed_queries
+from assistant.fitted import StartCache
 from assistant.knowledge import KnowledgeBase, ParagraphKey
 from assistant.understanding.bank import AnswerRef, BankQuestion
 
@@ -69,29 +69,29 @@ class AnsweredQuestions:
     """The bank's guide questions and the guide's own FAQ questions, their query vectors and the sentences
     that answer them, as two fitted classifiers."""
 
-    def __init__(self, questions: list[BankQuestion], vectors: np.ndarray) -> None:
+    def __init__(
+        self, questions: list[BankQuestion], vectors: np.ndarray, cache: StartCache | None = None
+    ) -> None:
+        """Fitted on the labelled guide questions, or read from `cache` when fitted on them before."""
         labelled = [
             i for i, question in enumerate(questions) if "guide" in question.intents and question.answers
         ]
-        labels = [questions[i].answers for i in labelled]
-        # A label names a sentence, or the part of it that answers: the sentences are classified first.
-        answers = [list(dict.fromkeys(((s, p), sentence) for s, p, sentence, _ in refs)) for refs in labels]
-        self._sentences: list[SentenceKey] = sorted({key for keys in answers for key in keys})
-        number = {key: n for n, key in enumerate(self._sentences)}
         texts = [questions[i].text for i in labelled]
-        spelling = TfidfVectorizer(**_SPELLING).fit(texts)
+        labels = [questions[i].answers for i in labelled]
+        arguments = (texts, labels, vectors[labelled])
+        fitted = cache.computed(_fit, *arguments) if cache else _fit(*arguments)
+        self._sentences = fitted.sentences
+        self._leads, self._answers, self._parts = fitted.leads, fitted.answers, fitted.parts
         # The retrieval's vote and the composer both read a new question's spelling: it is computed once.
-        self._spelled = lru_cache(maxsize=QUESTIONS_KEPT)(lambda text: spelling.transform([text]))
-        spellings = spelling.transform(texts)
-        labelled_vectors = vectors[labelled]
-        self._leads = _fitted(labelled_vectors, spellings, [number[keys[0]] for keys in answers])
-        samples = [(row, number[key]) for row, keys in enumerate(answers) for key in keys]
-        self._answers = _fitted_on_samples(labelled_vectors, spellings, samples)
-        self._parts = _part_classifiers(labels, labelled_vectors, spellings)
+        self._spelled = lru_cache(maxsize=QUESTIONS_KEPT)(lambda text: fitted.spelling.transform([text]))
 
     @classmethod
     def from_knowledge(
-        cls, knowledge: KnowledgeBase, embeddings: Embeddings, with_follow_ups: bool = False
+        cls,
+        knowledge: KnowledgeBase,
+        embeddings: Embeddings,
+        cache: StartCache,
+        with_follow_ups: bool = False,
     ) -> AnsweredQuestions:
         """The bank, with its follow-ups if `with_follow_ups`, and each FAQ's question in each language answered by
         its paragraph, in order: the guide's own labelled questions (embedded here as queries, as the bank's were
@@ -111,10 +111,9 @@ class AnsweredQuestions:
             for language, title in paragraph.titles.items()
         ]
         if not faq:
-            return cls(bank, bank_vectors)
-        vectors = np.asarray(embed_queries(embeddings, [question.text for question in faq]), dtype=np.float32)
-        vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
-        return cls([*bank, *faq], np.vstack([bank_vectors, vectors]))
+            return cls(bank, bank_vectors, cache)
+        vectors = cache.queries(embeddings, [question.text for question in faq])
+        return cls([*bank, *faq], np.vstack([bank_vectors, vectors]), cache)
 
     def support(self, vector: np.ndarray, text: str) -> tuple[Support, Support]:
         """Per labelled sentence, the probability that it answers the question (its query vector and its
@@ -164,6 +163,35 @@ class Support:
         vote = self.sentences.get((key, index), 0.0)
         shares = self.shares.get((key, index))
         return vote if part is None or shares is None else vote * shares.get(part, 0.0)
+
+
+@dataclass(frozen=True)
+class _Fitted:
+    """What fitting learns: the labelled sentences, the spelling's vocabulary and the classifiers."""
+
+    sentences: list[SentenceKey]
+    spelling: TfidfVectorizer
+    leads: _Classifier | None
+    answers: _Classifier | None
+    parts: dict[SentenceKey, _Classifier]
+
+
+def _fit(texts: list[str], labels: list[tuple[AnswerRef, ...]], vectors: np.ndarray) -> _Fitted:
+    """The classifiers of the sentences that answer each question first and at all, and of their parts."""
+    # A label names a sentence, or the part of it that answers: the sentences are classified first.
+    answers = [list(dict.fromkeys(((s, p), sentence) for s, p, sentence, _ in refs)) for refs in labels]
+    sentences: list[SentenceKey] = sorted({key for keys in answers for key in keys})
+    number = {key: n for n, key in enumerate(sentences)}
+    spelling = TfidfVectorizer(**_SPELLING).fit(texts)
+    spellings = spelling.transform(texts)
+    samples = [(row, number[key]) for row, keys in enumerate(answers) for key in keys]
+    return _Fitted(
+        sentences,
+        spelling,
+        leads=_fitted(vectors, spellings, [number[keys[0]] for keys in answers]),
+        answers=_fitted_on_samples(vectors, spellings, samples),
+        parts=_part_classifiers(labels, vectors, spellings),
+    )
 
 
 @dataclass(frozen=True)

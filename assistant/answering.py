@@ -23,6 +23,7 @@ A question about providers leads with what each record says of the asked facts (
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 
 import numpy as np
 from langchain_core.documents import Document
@@ -31,6 +32,7 @@ from assistant.answered import AnsweredQuestions
 from assistant.choice import Choice, stated_share, stated_terms
 from assistant.coherence import Coherence, Said
 from assistant.details import asks_drawback, load_details, singled_out
+from assistant.fitted import StartCache
 from assistant.knowledge import KnowledgeBase, ParagraphKey, paragraph_key
 from assistant.lists import GuideLists
 from assistant.models import Citation, Language
@@ -92,6 +94,7 @@ class Composer:
         sentence_selection: bool,
         subject_terms: frozenset[str],
         record_facts: Mapping[str, Mapping[str, FactSentences]],
+        cache: StartCache,
     ) -> None:
         self._knowledge = knowledge
         self._retriever = retriever
@@ -99,7 +102,9 @@ class Composer:
         self._facts = SentenceFacts(knowledge)
         self._answered = answered
         self._answered_follow_ups = answered_follow_ups
-        self._spans = load_spans(knowledge, retriever.embeddings, self._facts.is_direct_answer)
+        self._spans = load_spans(
+            knowledge, partial(cache.passages, retriever.embeddings), self._facts.is_direct_answer
+        )
         self._details = load_details(knowledge, self._spans, self._facts.is_direct_answer)
         self._subject_terms = subject_terms  # provider names: what a question is about, not what it asks
         self._coherence = Coherence(knowledge, self._facts, MAX_SENTENCES)

@@ -7,6 +7,7 @@ import os
 from functools import cache
 from importlib.metadata import version
 
+import numpy as np
 from langchain_core.embeddings import Embeddings
 from threadpoolctl import threadpool_limits
 
@@ -70,6 +71,11 @@ def embed_queries(embeddings: Embeddings, texts: list[str]) -> list[list[float]]
     if isinstance(embeddings, E5Embeddings):
         return embeddings.embed_queries(texts)
     return embeddings.embed_documents(texts)
+
+
+def unit_vectors(vectors: np.ndarray) -> np.ndarray:
+    """Each row scaled to length one, as float32."""
+    return (vectors / np.linalg.norm(vectors, axis=1, keepdims=True)).astype(np.float32)
 
 
 def model_id(settings: Settings) -> str:

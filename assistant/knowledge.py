@@ -16,6 +16,7 @@ from langchain_core.documents import Document
 
 from assistant.chunking import PASSAGE, SENTENCE
 from assistant.config import Settings
+from assistant.embeddings import unit_vectors
 from assistant.indexer import build_index
 from assistant.store import active_collection, chroma_client
 from assistant.understanding.bank import QUESTION, BankQuestion, bank_question
@@ -114,13 +115,13 @@ def load_knowledge(settings: Settings, build_if_missing: bool = True) -> Knowled
         store,
         passages,
         paragraphs,
-        passage_vectors=_unit(np.asarray([vectors_by_id[passage.id] for passage in passages])),
+        passage_vectors=unit_vectors(np.asarray([vectors_by_id[passage.id] for passage in passages])),
         questions=[question for question, _ in standalone],
-        question_vectors=_unit(np.asarray([vector for _, vector in standalone]).reshape(-1, dimensions)),
+        question_vectors=unit_vectors(
+            np.asarray([vector for _, vector in standalone]).reshape(-1, dimensions)
+        ),
         follow_ups=[question for question, _ in follow_ups],
-        follow_up_vectors=_unit(np.asarray([vector for _, vector in follow_ups]).reshape(-1, dimensions)),
+        follow_up_vectors=unit_vectors(
+            np.asarray([vector for _, vector in follow_ups]).reshape(-1, dimensions)
+        ),
     )
-
-
-def _unit(vectors: np.ndarray) -> np.ndarray:
-    return (vectors / np.linalg.norm(vectors, axis=1, keepdims=True)).astype(np.float32)

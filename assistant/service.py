@@ -14,6 +14,7 @@ from assistant.answered import AnsweredQuestions
 from assistant.answering import Composer
 from assistant.config import Settings, get_settings
 from assistant.embeddings import get_embeddings
+from assistant.fitted import StartCache
 from assistant.knowledge import KnowledgeBase, load_knowledge
 from assistant.models import Answer, Language, ProviderResults, Turn
 from assistant.providers.documents import fact_sentences, price_sentence
@@ -52,7 +53,8 @@ class Assistant:
         self.settings = settings
         self.knowledge = knowledge
         embeddings = get_embeddings(settings)
-        answered = AnsweredQuestions.from_knowledge(knowledge, embeddings)
+        self.cache = StartCache(settings)
+        answered = AnsweredQuestions.from_knowledge(knowledge, embeddings, self.cache)
         self.retriever = HybridRetriever(
             knowledge=knowledge, embeddings=embeddings, mode=settings.retrieval, answered=answered
         )
@@ -63,10 +65,11 @@ class Assistant:
             knowledge,
             self.retriever,
             answered,
-            AnsweredQuestions.from_knowledge(knowledge, embeddings, with_follow_ups=True),
+            AnsweredQuestions.from_knowledge(knowledge, embeddings, self.cache, with_follow_ups=True),
             settings.sentence_selection,
             subject_terms=self.analyzer.names.terms,
             record_facts={record.slug: fact_sentences(record) for record in self.records},
+            cache=self.cache,
         )
 
     @classmethod

@@ -19,7 +19,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
-from langchain_core.embeddings import Embeddings
 
 from assistant.knowledge import KnowledgeBase, ParagraphKey
 from assistant.sentences import leans_back
@@ -75,10 +74,12 @@ def _verdict_and_reason(sentence: str) -> list[str]:
 
 
 def load_spans(
-    knowledge: KnowledgeBase, embeddings: Embeddings, is_direct_answer: Callable[[ParagraphKey, int], bool]
+    knowledge: KnowledgeBase,
+    embed_passages: Callable[[list[str]], np.ndarray],
+    is_direct_answer: Callable[[ParagraphKey, int], bool],
 ) -> dict[tuple[ParagraphKey, int], list[Span]]:
     """The quotable parts of every long listing sentence, of direct answers and of sentences that lean back, by
-    (paragraph, sentence), embedded in one batch."""
+    (paragraph, sentence), embedded in one batch by `embed_passages` (unit vectors)."""
     found: list[tuple[ParagraphKey, int, int, dict[str, str], bool]] = []  # sentence, part, texts, covers it
     for key, paragraph in knowledge.paragraphs.items():
         languages = list(paragraph.sentences)
@@ -89,8 +90,7 @@ def load_spans(
                     found.append((key, index, part, dict(zip(languages, texts, strict=True)), covers))
     if not found:
         return {}
-    vectors = np.asarray(embeddings.embed_documents([t for *_, texts, _ in found for t in texts.values()]))
-    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    vectors = embed_passages([t for *_, texts, _ in found for t in texts.values()])
     spans: dict[tuple[ParagraphKey, int], list[Span]] = {}
     row = 0
     for key, index, part, texts, covers in found:

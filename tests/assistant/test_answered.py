@@ -38,7 +38,7 @@ def test_labelled_questions_lead_to_the_section_of_questions_they_did_not_includ
 def test_support_is_a_probability_over_labelled_sentences(assistant: Assistant) -> None:
     question = "how does a node tell the scheduler how many GPUs it has?"
     answers, leads = AnsweredQuestions.from_knowledge(
-        assistant.knowledge, assistant.retriever.embeddings
+        assistant.knowledge, assistant.retriever.embeddings, assistant.cache
     ).support(assistant.retriever.query_vector(question), question)
     assert leads and answers
     for support in (answers, leads):

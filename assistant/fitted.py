@@ -1,0 +1,81 @@
+"""What every start computes from the index, kept on disk beside it: fitted classifiers and embedded texts.
+
+Fitting the sentence classifiers (`answered.py`) took about ten seconds of every start of every server worker,
+and embedding the quotable parts of long sentences (`spans.py`) four more, for the same index each time. joblib's
+`Memory` keeps each result under a hash of its inputs (the bank's questions, labels and vectors; the texts and the
+model that embeds them). Its folder is named by a hash of this package's code and of the versions of the libraries
+that compute the results, so changed code never reads a result of other code; the folders of other code are
+removed at start. A folder that cannot be written computes everything afresh, as before.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+from collections.abc import Callable
+from functools import cache
+from importlib.metadata import version
+from pathlib import Path
+from typing import TypeVar
+
+import numpy as np
+from joblib import Memory
+from langchain_core.embeddings import Embeddings
+
+from assistant.config import Settings
+from assistant.embeddings import embed_queries, model_id, unit_vectors
+
+_PACKAGE = Path(__file__).resolve().parent
+_LIBRARIES = ("numpy", "scipy", "scikit-learn", "joblib")
+
+Result = TypeVar("Result")
+
+
+class StartCache:
+    """Results of the start, by their inputs, in `<index_dir>/fitted/<code version>`."""
+
+    def __init__(self, settings: Settings) -> None:
+        self._model = model_id(settings)
+        folder = settings.index_dir / "fitted"
+        location: Path | None = folder / code_version()
+        try:
+            location.mkdir(parents=True, exist_ok=True)
+            for other in folder.iterdir():  # results of other code: never read again
+                if other != location:
+                    shutil.rmtree(other, ignore_errors=True)
+        except OSError:
+            location = None
+        self._memory = Memory(location, verbose=0)
+
+    def computed(self, function: Callable[..., Result], *arguments: object) -> Result:
+        """`function(*arguments)`, read from disk when it was computed before with equal arguments."""
+        return self._memory.cache(function)(*arguments)
+
+    def passages(self, embeddings: Embeddings, texts: list[str]) -> np.ndarray:
+        """The unit passage vectors of `texts`."""
+        return self._memory.cache(_passages, ignore=["embeddings"])(embeddings, self._model, texts)
+
+    def queries(self, embeddings: Embeddings, texts: list[str]) -> np.ndarray:
+        """The unit query vectors of `texts`."""
+        return self._memory.cache(_queries, ignore=["embeddings"])(embeddings, self._model, texts)
+
+
+@cache
+def code_version() -> str:
+    """A hash of the package's source and of the versions of the libraries that fit and embed."""
+    digest = hashlib.sha256()
+    for path in sorted(_PACKAGE.rglob("*.py")):
+        digest.update(path.relative_to(_PACKAGE).as_posix().encode())
+        digest.update(path.read_bytes())
+    for library in _LIBRARIES:
+        digest.update(f"{library}=={version(library)}".encode())
+    return digest.hexdigest()[:16]
+
+
+def _passages(embeddings: Embeddings, model: str, texts: list[str]) -> np.ndarray:
+    """`model` names the embeddings, whose object is not hashed."""
+    return unit_vectors(np.asarray(embeddings.embed_documents(texts)))
+
+
+def _queries(embeddings: Embeddings, model: str, texts: list[str]) -> np.ndarray:
+    return unit_vectors(np.asarray(embed_queries(embeddings, texts)))
