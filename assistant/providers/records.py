@@ -38,13 +38,17 @@ class RecordError(ValueError):
         super().__init__("\n".join(str(problem) for problem in problems))
 
 
+# libyaml's safe loader where PyYAML was built with it: reading the records was most of a second of every start.
+_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def _field(location: tuple[int | str, ...]) -> str:
     return ".".join(str(part) for part in location) or "(record)"
 
 
 def _read(path: Path) -> ProviderRecord | list[Problem]:
     try:
-        data: Any = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data: Any = yaml.load(path.read_text(encoding="utf-8"), Loader=_SAFE_LOADER)
     except yaml.YAMLError as error:
         return [Problem(path.name, path.stem, "(yaml)", str(error).replace("\n", " "))]
     if not isinstance(data, dict):
