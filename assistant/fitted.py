@@ -51,6 +51,11 @@ class StartCache:
         """`function(*arguments)`, read from disk when it was computed before with equal arguments."""
         return self._memory.cache(function)(*arguments)
 
+    def of_index(self, index: str, name: str, function: Callable[[], Result]) -> Result:
+        """`function()`, named `name`, whose result depends on nothing but the index and this code: `index` is the
+        index's collection, named by a hash of every document it holds and of the model that embedded them."""
+        return self._memory.cache(_of_index, ignore=["function"])(index, name, function)
+
     def passages(self, embeddings: Embeddings, texts: list[str]) -> np.ndarray:
         """The unit passage vectors of `texts`."""
         return self._memory.cache(_passages, ignore=["embeddings"])(embeddings, self._model, texts)
@@ -70,6 +75,11 @@ def code_version() -> str:
     for library in _LIBRARIES:
         digest.update(f"{library}=={version(library)}".encode())
     return digest.hexdigest()[:16]
+
+
+def _of_index(index: str, name: str, function: Callable[[], Result]) -> Result:
+    """`index` and `name` are the key; `function`, which is not hashed, computes."""
+    return function()
 
 
 def _passages(embeddings: Embeddings, model: str, texts: list[str]) -> np.ndarray:

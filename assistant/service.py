@@ -60,7 +60,7 @@ class Assistant:
         )
         self.records = load_records(settings.providers_dir)
         self._records_by_slug = {record.slug: record for record in self.records}
-        self.analyzer = QuestionAnalyzer(knowledge, self.retriever, self.records)
+        self.analyzer = QuestionAnalyzer(knowledge, self.retriever, self.records, self.cache)
         self.composer = Composer(
             knowledge,
             self.retriever,

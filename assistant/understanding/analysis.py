@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from assistant.fitted import StartCache
 from assistant.followup import (
     continues,
     is_follow_up,
@@ -77,7 +78,11 @@ class QuestionAnalyzer:
     """Fits the intent models on the indexed question bank once; then analyses questions."""
 
     def __init__(
-        self, knowledge: KnowledgeBase, retriever: HybridRetriever, records: list[ProviderRecord]
+        self,
+        knowledge: KnowledgeBase,
+        retriever: HybridRetriever,
+        records: list[ProviderRecord],
+        cache: StartCache,
     ) -> None:
         self._evidence = CorpusEvidence(is_record=~retriever.is_guide, knows=retriever.knows)
         self._neighbours = BankNeighbours(
@@ -89,13 +94,20 @@ class QuestionAnalyzer:
         self._retriever = retriever
         self.names = ProviderNames(records)
         self._named_things = named_things(knowledge)
-        self.bank_features, self.bank_neighbours = self._bank_features(knowledge)
-        self.model = IntentModel.fit(
-            self.bank_features,
-            self.bank_neighbours,
+        self.bank_features, self.bank_neighbours, self.model = cache.of_index(
+            knowledge.collection, "intent models", lambda: self._fitted(knowledge)
+        )
+
+    def _fitted(self, knowledge: KnowledgeBase) -> tuple[np.ndarray, np.ndarray, IntentModel]:
+        """The bank questions' features and nearest other bank questions, and the intent models fitted on them."""
+        features, neighbours = self._bank_features(knowledge)
+        model = IntentModel.fit(
+            features,
+            neighbours,
             [question.text for question in knowledge.questions],
             [question.intents for question in knowledge.questions],
         )
+        return features, neighbours, model
 
     def _bank_features(self, knowledge: KnowledgeBase) -> tuple[np.ndarray, np.ndarray]:
         """The bank questions' features and nearest other bank questions; their similarities to the passages

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import NamedTuple
 
 import numpy as np
@@ -107,11 +108,7 @@ class Lexicon:
     def fit(cls, texts: Sequence[str]) -> Lexicon:
         """The words and word pairs of the texts, and the marker of what their question word asks for."""
         words = TfidfVectorizer(preprocessor=fold, ngram_range=(1, 2)).build_analyzer()
-
-        def analyze(text: str) -> list[str]:
-            marker = asked_for(text)
-            return [*words(text), marker] if marker else words(text)
-
+        analyze = partial(_terms, words)  # not a closure: a fitted lexicon is kept on disk (`fitted.py`)
         vectorizer = TfidfVectorizer(analyzer=analyze, min_df=2, sublinear_tf=True)
         vectorizer.fit(texts)
         return cls(analyze, vectorizer.vocabulary_, vectorizer.idf_)
@@ -135,6 +132,12 @@ class Lexicon:
             ),
             shape=(len(texts), len(self.idf)),
         )
+
+
+def _terms(words: Callable[[str], list[str]], text: str) -> list[str]:
+    """A text's `words`, and the marker of what its question word asks for."""
+    marker = asked_for(text)
+    return [*words(text), marker] if marker else words(text)
 
 
 @dataclass(frozen=True)
