@@ -26,6 +26,11 @@ class Settings(BaseSettings):
     )
     chroma_host: str | None = Field(default=None, description="A Chroma server; unset: the local store.")
     chroma_port: int = 8000
+    fitted_dir: Path | None = Field(
+        default=None,
+        description="Where the start keeps what it fits and embeds from the index (`assistant/fitted.py`); unset: "
+        "`fitted/` in the index folder with the local store, nowhere (fitted at every start) with a Chroma server.",
+    )
     embedding_model: Literal["e5", "minilm"] = Field(default="e5", description="The dense embedding model.")
     embedding_threads: int | None = Field(
         default=None,
@@ -105,6 +110,13 @@ class Settings(BaseSettings):
     @property
     def providers_dir(self) -> Path:
         return self.corpus_dir / "providers"
+
+    @property
+    def fitted_folder(self) -> Path | None:
+        """`fitted_dir`, or its default."""
+        if self.fitted_dir is not None:
+            return self.fitted_dir
+        return None if self.chroma_host else self.index_dir / "fitted"
 
     @property
     def slack_configured(self) -> bool:

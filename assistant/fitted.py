@@ -1,11 +1,13 @@
 """What every start computes from the index, kept on disk beside it: fitted classifiers and embedded texts.
 
 Fitting the sentence classifiers (`answered.py`) took about ten seconds of every start of every server worker,
-and embedding the quotable parts of long sentences (`spans.py`) four more, for the same index each time. joblib's
-`Memory` keeps each result under a hash of its inputs (the bank's questions, labels and vectors; the texts and the
-model that embeds them). Its folder is named by a hash of this package's code and of the versions of the libraries
+embedding the quotable parts of long sentences (`spans.py`) four more and fitting the intent models two more, for
+the same index each time. joblib's `Memory` keeps each result under a hash of its inputs (the bank's questions,
+labels and vectors; the texts and the model that embeds them; or the index's name, for what is computed from the
+index alone). Its folder is named by a hash of this package's code and of the versions of the libraries
 that compute the results, so changed code never reads a result of other code; the folders of other code are
-removed at start. A folder that cannot be written computes everything afresh, as before.
+removed at start. A folder that cannot be written computes everything afresh, as before, and so does a service
+whose index is on a Chroma server, unless `ASSISTANT_FITTED_DIR` names a folder.
 """
 
 from __future__ import annotations
@@ -32,20 +34,11 @@ Result = TypeVar("Result")
 
 
 class StartCache:
-    """Results of the start, by their inputs, in `<index_dir>/fitted/<code version>`."""
+    """Results of the start, by their inputs, in `<fitted folder>/<code version>` (`Settings.fitted_folder`)."""
 
     def __init__(self, settings: Settings) -> None:
         self._model = model_id(settings)
-        folder = settings.index_dir / "fitted"
-        location: Path | None = folder / code_version()
-        try:
-            location.mkdir(parents=True, exist_ok=True)
-            for other in folder.iterdir():  # results of other code: never read again
-                if other != location:
-                    shutil.rmtree(other, ignore_errors=True)
-        except OSError:
-            location = None
-        self._memory = Memory(location, verbose=0)
+        self._memory = Memory(_location(settings.fitted_folder), verbose=0)
 
     def computed(self, function: Callable[..., Result], *arguments: object) -> Result:
         """`function(*arguments)`, read from disk when it was computed before with equal arguments."""
@@ -63,6 +56,22 @@ class StartCache:
     def queries(self, embeddings: Embeddings, texts: list[str]) -> np.ndarray:
         """The unit query vectors of `texts`."""
         return self._memory.cache(_queries, ignore=["embeddings"])(embeddings, self._model, texts)
+
+
+def _location(folder: Path | None) -> Path | None:
+    """This code's folder in `folder`, made if need be, the folders of other code removed; None where there is
+    no folder or it cannot be written (then everything is computed)."""
+    if folder is None:
+        return None
+    location = folder / code_version()
+    try:
+        location.mkdir(parents=True, exist_ok=True)
+        for other in folder.iterdir():  # results of other code: never read again
+            if other != location:
+                shutil.rmtree(other, ignore_errors=True)
+    except OSError:
+        return None
+    return location
 
 
 @cache

@@ -62,3 +62,16 @@ def test_classifiers_read_back_answer_as_the_freshly_fitted_ones(
             fitted.support(vector, question), read_back.support(vector, question), strict=True
         ):
             assert fresh.sentences and fresh == kept
+
+
+def test_a_service_on_a_chroma_server_keeps_nothing_unless_told_where(tmp_path: Path) -> None:
+    remote = Settings(index_dir=tmp_path / "unused", chroma_host="chroma.internal")
+    assert remote.fitted_folder is None
+    _computed.clear()
+    StartCache(remote).computed(_square, 5)
+    StartCache(remote).computed(_square, 5)
+    assert _computed == [5, 5] and not (tmp_path / "unused").exists()
+    told = remote.model_copy(update={"fitted_dir": tmp_path / "kept"})
+    StartCache(told).computed(_square, 5)
+    StartCache(told).computed(_square, 5)
+    assert _computed == [5, 5, 5] and (tmp_path / "kept" / code_version()).is_dir()
