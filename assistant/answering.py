@@ -80,6 +80,10 @@ _REPEATS = 0.4
 # key fact states fall from 125 to 50-57 and those a key fact states stay at 128-130 of 133; from 0.02 on, more of
 # these are lost (124 at 0.02, 107 at 0.4).
 VERDICT_FITS = 0.01
+# The share of the question's focus stated by a leaning sentence that the part of it that stands alone must state
+# too, to open the answer in its place (`Composer._opening`): the part may leave out a word as common in the guide
+# as "GPU", not the thing asked about ("The GPU Operator eases this pain, but …", asked whether it fixes that).
+_PART_KEEPS = 0.9
 
 
 class Composer:
@@ -268,9 +272,8 @@ class Composer:
         # Only sentences that can be quoted coherently count. One leads when it needs at most the sentence
         # it leans on, so the answer comes by the second sentence, not after a chain of what it refers to.
         quotable = [choice for choice in scored if self._coherence.coherent([choice], said)] or scored
-        lead = self._lists.through_lead_in(
-            next((c for c in quotable if self._coherence.can_lead(c, said)), quotable[0])
-        )
+        best = next((c for c in quotable if self._coherence.can_lead(c, said)), quotable[0])
+        lead = self._lists.through_lead_in(self._opening(best, quotable, said, focus))
         members = self._lists.members_asked(lead, analysis, focus)
         if not members and self._lists.lead_in(lead):  # what it says, then the list it introduces
             members = [lead, *self._lists.listed(lead.key)]
@@ -302,6 +305,32 @@ class Composer:
         if chosen[0].key in verdicts:
             chosen = self._with_direct_answer(chosen, chosen[0].key, length)
         return chosen + self._lists.closing(chosen)
+
+    def _opening(self, best: Choice, quotable: list[Choice], said: Said, focus: dict[str, float]) -> Choice:
+        """What opens the answer: the best sentence, or the part of it that stands alone (`spans.py`) when the
+        whole would open with the sentence it leans on, that sentence is less likely to answer than the part,
+        and the part states nearly all of the question's focus that the whole states (`_PART_KEEPS`): asked why
+        pods crash, "version mismatches are the most common cause of pods that schedule but then crash", not
+        "Driver and CUDA alignment — …" before "The GPU Operator eases this pain, but …"; asked whether the GPU
+        Operator fixes that, the whole. A sentence about the list before it ("Both are legitimate forms …, but
+        the operational burden is very different") speaks of its items in every part; and a follow-up whose own
+        words the sentence does not state ("how do I prevent that?") gives no reason to cut it."""
+        opening = self._coherence.coherent([best], said)[0]
+        if best.part is not None or best.index == 0 or (opening.key, opening.index) == (best.key, best.index):
+            return best
+        likely = {(c.key, c.index): c.score for c in quotable if c.part is None}
+        asked = _PART_KEEPS * stated_share(self._terms(best), focus)
+        parts = [
+            c
+            for c in quotable
+            if (c.key, c.index) == (best.key, best.index)
+            and c.part is not None
+            and 0 < asked <= stated_share(self._terms(c), focus)
+        ]
+        part = max(parts, key=lambda c: c.score, default=None)
+        if part is None or part.score <= likely.get((opening.key, opening.index), 0.0):
+            return best
+        return part
 
     def _read(self, analysis: QuestionAnalysis) -> Said:
         """The guide's sentences that the answer just before the question quoted whole, in the language this answer

@@ -852,6 +852,23 @@ def test_a_part_that_leads_from_a_list_item_brings_the_rest_of_the_item(assistan
     assert all(citation.section_id == "tradeoffs" for citation in answer.citations)
 
 
+def test_a_part_opens_in_place_of_its_sentence_only_when_it_keeps_what_is_asked(assistant: Assistant) -> None:
+    """ "The GPU Operator eases this pain, but version mismatches are the most common cause …" leans on the driver
+    item: asked for the cause, the part that states it opens, in either language; asked whether the GPU Operator
+    fixes it, the whole sentence is quoted, for the part leaves out what the question asks about."""
+    for question, cause in (
+        (
+            "pods worden gescheduled en crashen direct daarna op de gpu node, wat is meestal de oorzaak",
+            "oorzaak",
+        ),
+        ("my pods schedule fine but then crash on the gpu node, why?", "most common cause"),
+    ):
+        first = re.split(r"\s*\[\d+\]\s*", assistant.ask(question).answer)[0]
+        assert cause in first and "GPU Operator" not in first, first
+    answer = assistant.ask("does the gpu operator solve driver/cuda mismatches completely?").answer
+    assert "The GPU Operator eases this pain, but version mismatches" in answer, answer
+
+
 @pytest.fixture(scope="session")
 def previous_sentence(settings: Settings) -> dict[str, str]:
     """Each corpus sentence that is not the first of its paragraph, with the sentence before it; the first
