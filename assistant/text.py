@@ -23,7 +23,7 @@ STOPWORDS = frozenset(
     nodig wil wilt willen weet weten wat welk eigenlijk echt goed beste manier veel sommige paar iets
     iemand graag mogelijk vertel uitleg leg ons onze
     because although though unless whether while until omdat zodat terwijl hoewel indien tenzij totdat nadat
-    voordat
+    voordat between among tussen
     """.split()
 )
 

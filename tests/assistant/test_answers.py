@@ -588,6 +588,9 @@ def test_where_a_provider_has_capacity_comes_after_what_is_asked_of_it(
     [
         ("bij wie zijn de gpu drivers al voorgeïnstalleerd", "driver"),
         ("which providers offer spot gpus", "spot"),
+        # "between" names nothing: not the interconnect "between GPU nodes" for sharing "between pods"
+        ("which providers let me share one gpu between several pods", "time-slicing"),
+        ("bij welke providers kan ik één gpu delen tussen meerdere pods", "time-slicing"),
     ],
 )
 def test_the_guide_sentence_after_provider_records_is_about_the_fact_asked(
