@@ -80,9 +80,11 @@ class GuideLists:
         lead is an item of or introduces, in the guide's order. None when the question is a follow-up about the
         thing before it, or singles the lead's member out ("what are the downsides of time-slicing?"): by the
         words of what it asks, not of what the members serve ("… before a pod can see the GPU", `without_goal`)."""
-        if not analysis.enumerates or analysis.context is not None:
+        if analysis.context is not None:
             return []
         asked = set(content_terms(without_goal(analysis.asked)))
+        if not (analysis.enumerates or self._names_kind(lead, asked)):
+            return []
         focus = {term: weight for term, weight in focus.items() if term in asked}
         parts = self._spans.get((lead.key, lead.index), []) if lead.part is not None else []
         if any(span.covers_sentence for span in parts):  # a part of a listing sentence
@@ -97,6 +99,19 @@ class GuideLists:
             return []
         listed = self.listed(lead.key)
         return (([] if lead.key in items else [lead]) + listed) if listed else []
+
+    def _names_kind(self, lead: Choice, asked: set[str]) -> bool:
+        """Whether the question names the kind whose members the listing sentence the lead is a part of lists:
+        by a word of what comes before its list ("a small stack of components working together") that none of
+        its parts and not the section's title holds ("what stack of components do I need?", "welke onderdelen
+        moeten samenwerken?"), though it has no form of a question for members."""
+        parts = self._spans.get((lead.key, lead.index), []) if lead.part is not None else []
+        if not any(span.covers_sentence for span in parts):
+            return False
+        sentences = self._knowledge.paragraphs[lead.key].sentences.values()
+        kind = {term for texts in sentences for term in content_terms(texts[lead.index].partition(":")[0])}
+        members = set().union(*(span.terms for span in parts))
+        return bool((kind - members - self._title_terms(lead.key)) & asked)
 
     def _names_item(
         self, key: ParagraphKey, items: tuple[ParagraphKey, ...], focus: dict[str, float]

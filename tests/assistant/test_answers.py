@@ -988,6 +988,26 @@ def test_a_question_for_the_members_of_a_kind_quotes_every_part_of_a_listing_sen
     assert parts[0] in one.answer and parts[1] not in one.answer, one.answer
 
 
+@pytest.mark.parametrize(
+    ("question", "language"),
+    [
+        ("what stack of components sits under gpus on kubernetes", "en"),
+        ("wat voor stapel componenten zit er onder gpu-ondersteuning in kubernetes", "nl"),
+    ],
+)
+def test_a_question_that_names_the_kind_of_a_listing_sentence_gets_all_its_parts(
+    assistant: Assistant, settings: Settings, question: str, language: str
+) -> None:
+    """ "a small stack of components working together" is what the sentence's parts are members of: a question
+    that names it asks for them all, though it has no form of a question for members."""
+    block = load_guide(settings.corpus_dir)[language].section("kubernetes-support").blocks[0]
+    listing = next(sentence for sentence in block.sentences if ":" in sentence)
+    parts = [part.rstrip(" ;.")[1:] for part in split_clauses(listing)[1:]]
+    answer = assistant.ask(question).answer
+    positions = [answer.find(part) for part in parts]
+    assert len(positions) > 1 and -1 not in positions and positions == sorted(positions), answer
+
+
 def test_the_goal_a_list_serves_does_not_single_out_one_of_its_members(
     assistant: Assistant, settings: Settings
 ) -> None:
