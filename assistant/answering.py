@@ -356,14 +356,20 @@ class Composer:
         """A follow-up that asks about a detail of the sentence its answer would open with again, which its
         asker has just read whole ("does it work on older cards like a V100?" after the MIG item): that detail
         (`details.py`) opens it instead, and nothing else the asker has read is quoted again. One that sets the
-        thing against another ("how does it compare with time-slicing?") asks about all of it."""
+        thing against another ("how does it compare with time-slicing?") asks about all of it. An answer that
+        would open with a part of a listing sentence read whole opens with the part the follow-up's words single
+        out ("whats the point of the toolkit?" after the components sentence: not the device plugin's part)."""
         lead = chosen[0]
-        details = self._details.get((lead.key, lead.index))
-        if analysis.compares or lead.part is not None or (lead.key, lead.index) not in read or not details:
+        where = (lead.key, lead.index)
+        if lead.part is None:
+            details = self._details.get(where, [])
+        else:
+            details = [span for span in self._spans.get(where, []) if span.covers_sentence]
+        if analysis.compares or where not in read or not details:
             return chosen
         asked = self._weighed(analysis.asked)
         detail = singled_out(details, asked, asks_drawback(analysis.asked))
-        if detail is None:
+        if detail is None or detail.part == lead.part:
             return chosen
         rest = [choice for choice in chosen[1:] if (choice.key, choice.index) not in read]
         return self._coherence.coherent([Choice(lead.key, lead.index, lead.score, detail.part), *rest])

@@ -366,6 +366,26 @@ def test_a_follow_up_about_a_detail_of_what_was_just_read_gets_that_detail(
 
 
 @pytest.mark.parametrize(
+    ("language", "earlier", "follow_up"),
+    [
+        ("en", "what does a gpu need to work in kubernetes?", "ok and the toolkit one, why is that needed"),
+        ("nl", "wat heb ik nodig voor gpu's in kubernetes?", "en die toolkit, waarom is die nodig?"),
+    ],
+)
+def test_a_follow_up_naming_one_part_of_a_listing_sentence_just_read_gets_that_part(
+    assistant: Assistant, settings: Settings, language: str, earlier: str, follow_up: str
+) -> None:
+    """Its asker has read the components sentence whole; "the toolkit" singles out its second part, which opens
+    the answer, not the device plugin's part that the question before it is most like."""
+    block = load_guide(settings.corpus_dir)[language].section("kubernetes-support").blocks[0]
+    listing = next(sentence for sentence in block.sentences if ":" in sentence)
+    device_plugin, toolkit = (part.rstrip(" ;.")[1:] for part in split_clauses(listing)[1:3])
+    history = [Turn(role="user", content=earlier), Turn(role="assistant", content=f"{listing} [1]")]
+    answer = assistant.ask(follow_up, history=history).answer
+    assert answer[1:].startswith(toolkit) and device_plugin not in answer, answer
+
+
+@pytest.mark.parametrize(
     ("earlier", "follow_up", "lead", "read"),
     [
         (
