@@ -115,12 +115,13 @@ def reading_scores(case: Case, answer: Answer, book: SentenceBook) -> tuple[dict
         if metrics["yes_no_misuse"]:
             problems.append(f"an open question answered with a yes/no opener: {parts[0].text.strip()}")
     said = _said_before(case)
+    read = core(_last_answer(case))
     dangling = [
         part.text.strip()
         for index, (part, text) in enumerate(zip(parts, texts, strict=True))
         if _LEANING.match(part.text.strip())
         and book.previous.get(text)
-        and (texts[index - 1] != book.previous[text] if index else book.previous[text] not in said)
+        and (texts[index - 1] != book.previous[text] if index else book.previous[text] not in read)
     ]
     metrics["dangling_references"] = float(bool(dangling))
     problems += [f"quoted without what it refers to: {sentence[:80]}" for sentence in dangling]
@@ -133,8 +134,13 @@ def reading_scores(case: Case, answer: Answer, book: SentenceBook) -> tuple[dict
 
 def _said_before(case: Case) -> frozenset[str]:
     """The statements (core form) of the last answer in a follow-up's history: what the asker just read."""
-    answer = next((turn.content for turn in reversed(case.history) if turn.role == "assistant"), "")
-    return frozenset(core(part.text) for part in segments(without_questions(answer)))
+    return frozenset(core(part.text) for part in segments(without_questions(_last_answer(case))))
+
+
+def _last_answer(case: Case) -> str:
+    """The last answer in a follow-up's history, whole: a sentence in it was read, though its citation marker
+    follows the next sentence ("Often yes, but not always. Providers that ship … for you. [1]")."""
+    return next((turn.content for turn in reversed(case.history) if turn.role == "assistant"), "")
 
 
 def _introduces_list(sentence: str) -> bool:

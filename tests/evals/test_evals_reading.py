@@ -73,6 +73,18 @@ def test_a_follow_up_may_open_with_what_leans_on_the_answer_just_before_it() -> 
     assert reading_scores(alone, _answer(f"{leaning} [1]", leaning), BOOK)[0]["dangling_references"] == 1.0
 
 
+def test_what_the_answer_before_quoted_was_read_though_its_marker_follows_another_sentence() -> None:
+    """An earlier answer written as "Often yes. <sentence>. [1]" quoted the sentence the follow-up's answer
+    leans on, though the marker covers both: the asker read it."""
+    before, leaning = SECTION[1], SECTION[2]
+    history = [
+        {"role": "user", "content": "which models?"},
+        {"role": "assistant", "content": f"Often yes. {before} [1]"},
+    ]
+    case = make_case(category="follow-up", relevant_sections=["provider:nebius"], history=history)
+    assert reading_scores(case, _answer(f"{leaning} [1]", leaning), BOOK)[0]["dangling_references"] == 0.0
+
+
 def test_a_follow_up_answered_with_just_what_the_answer_before_it_said_is_a_repeat() -> None:
     said = f"{SECTION[0]} {SECTION[1]}"
     history = [
