@@ -224,13 +224,17 @@ class Composer:
         if others:  # the earlier question's item is known: the others are what is asked
             return self._coherence.coherent(others[:1]) + others[1:]
         read = self._read(analysis)
-        chosen = self._answer_from(scored, analysis, focus, verdicts, read, self._just_read(read, scored))
+        chosen = self._answer_from(
+            scored, analysis, focus, verdicts, read, self._just_read(read, scored, analysis)
+        )
         if not analysis.compares and self._turns_away(chosen, scored, read, analysis.turns_to):
             # It turns to another thing of the guide ("and what storage do they need?" after the batch jobs item):
             # the sentence that states it leads, and what its asker has just read is not quoted again unless it
             # states that thing too. One that sets what it read against another thing still needs both.
             scored = [c for c in scored if (c.key, c.index) not in read or self._terms(c) & analysis.turns_to]
-            chosen = self._answer_from(scored, analysis, focus, verdicts, read, self._just_read(read, scored))
+            chosen = self._answer_from(
+                scored, analysis, focus, verdicts, read, self._just_read(read, scored, analysis)
+            )
         if read and all(choice.part is None and (choice.key, choice.index) in read for choice in chosen):
             # It would say again just what its asker has read: all of that is taken as read, so the sentence
             # that answers best may open without what it leans on ("Without these, distributed jobs stall …",
@@ -343,14 +347,23 @@ class Composer:
             key for key, sentence in self._folded[analysis.language].items() if sentence in answered
         )
 
-    def _just_read(self, read: Said, scored: list[Choice]) -> Said:
+    def _just_read(self, read: Said, scored: list[Choice], analysis: QuestionAnalysis) -> Said:
         """Of what the asker has just `read`, what is unlikely (under JOINS) to answer the follow-up itself:
         context. One that answers it too stays quotable ("which of those is the strongest case?" needs the item
-        "This is …" is about)."""
+        "This is …" is about), but for the sentence the answer before ended with: the conversation goes on from
+        it, so what leans on it need not quote it again ("Others give you bare GPU nodes …", asked "and if they
+        don't?" after "Providers that ship the NVIDIA GPU Operator … install the driver … for you.")."""
         answering = {
             (choice.key, choice.index) for choice in scored if choice.score >= JOINS and choice.part is None
         }
-        return read - answering
+        return (read - answering) | self._last_read(read, analysis)
+
+    def _last_read(self, read: Said, analysis: QuestionAnalysis) -> Said:
+        """Of what the asker has just `read`, the sentence that ended the answer before the question."""
+        if not read or not analysis.answered_before:
+            return frozenset()
+        answered, sentences = fold(analysis.answered_before), self._folded[analysis.language]
+        return frozenset({max(read, key=lambda key: answered.rfind(sentences[key]) + len(sentences[key]))})
 
     def _asked_detail(self, analysis: QuestionAnalysis, chosen: list[Choice], read: Said) -> list[Choice]:
         """A follow-up that asks about a detail of the sentence its answer would open with again, which its

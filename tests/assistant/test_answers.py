@@ -366,6 +366,39 @@ def test_a_follow_up_about_a_detail_of_what_was_just_read_gets_that_detail(
 
 
 @pytest.mark.parametrize(
+    ("language", "section_id", "read", "earlier", "follow_up"),
+    [
+        ("en", "faq-drivers", 2, "are the drivers on the gpu nodes already?", "and when they aren't?"),
+        (
+            "nl",
+            "faq-multi-node-training",
+            1,
+            "wat moet ik regelen voor multi-node training?",
+            "en als ik die oversla?",
+        ),
+    ],
+)
+def test_a_follow_up_answered_by_what_leans_on_the_last_sentence_read_opens_with_it(
+    assistant: Assistant,
+    settings: Settings,
+    language: str,
+    section_id: str,
+    read: int,
+    earlier: str,
+    follow_up: str,
+) -> None:
+    """The conversation goes on from the sentence the answer before ended with: the sentence that leans on it
+    ("Others give you bare GPU nodes …" after "Providers that ship … for you.") opens the answer, and it is not
+    quoted again."""
+    blocks = load_guide(settings.corpus_dir)[language].section(section_id).blocks
+    sentences = [sentence for block in blocks for sentence in block.sentences]
+    answered = " ".join(f"{sentence} [1]" for sentence in sentences[:read])
+    history = [Turn(role="user", content=earlier), Turn(role="assistant", content=answered)]
+    answer = assistant.ask(follow_up, history=history).answer
+    assert answer.startswith(sentences[read]) and sentences[read - 1] not in answer, answer
+
+
+@pytest.mark.parametrize(
     ("language", "earlier", "follow_up"),
     [
         ("en", "what does a gpu need to work in kubernetes?", "ok and the toolkit one, why is that needed"),
