@@ -83,10 +83,10 @@ class GuideLists:
         if analysis.context is not None:
             return []
         asked = set(content_terms(without_goal(analysis.asked)))
-        if not (analysis.enumerates or self._names_kind(lead, asked)):
+        parts = self._spans.get((lead.key, lead.index), []) if lead.part is not None else []
+        if not (analysis.enumerates or self._names_kind(lead, parts, asked)):
             return []
         focus = {term: weight for term, weight in focus.items() if term in asked}
-        parts = self._spans.get((lead.key, lead.index), []) if lead.part is not None else []
         if any(span.covers_sentence for span in parts):  # a part of a listing sentence
             position = next(i for i, span in enumerate(parts) if span.part == lead.part)
             if _singled_out(
@@ -100,12 +100,11 @@ class GuideLists:
         listed = self.listed(lead.key)
         return (([] if lead.key in items else [lead]) + listed) if listed else []
 
-    def _names_kind(self, lead: Choice, asked: set[str]) -> bool:
-        """Whether the question names the kind whose members the listing sentence the lead is a part of lists:
-        by a word of what comes before its list ("a small stack of components working together") that none of
-        its parts and not the section's title holds ("what stack of components do I need?", "welke onderdelen
-        moeten samenwerken?"), though it has no form of a question for members."""
-        parts = self._spans.get((lead.key, lead.index), []) if lead.part is not None else []
+    def _names_kind(self, lead: Choice, parts: list[Span], asked: set[str]) -> bool:
+        """Whether the question names the kind whose members the listing sentence the lead is a part of (with
+        its `parts`) lists: by a word of what comes before its list ("a small stack of components working
+        together") that none of its parts and not the section's title holds ("what stack of components do I
+        need?", "welke onderdelen moeten samenwerken?"), though it has no form of a question for members."""
         if not any(span.covers_sentence for span in parts):
             return False
         sentences = self._knowledge.paragraphs[lead.key].sentences.values()

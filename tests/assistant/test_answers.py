@@ -398,6 +398,14 @@ def test_a_follow_up_answered_by_what_leans_on_the_last_sentence_read_opens_with
     assert answer.startswith(sentences[read]) and sentences[read - 1] not in answer, answer
 
 
+def _listing_sentence(settings: Settings, language: str) -> tuple[str, list[str]]:
+    """The components sentence and its listed parts, each without its first letter (whose case a quote may
+    change) and the punctuation that joins it to the next."""
+    block = load_guide(settings.corpus_dir)[language].section("kubernetes-support").blocks[0]
+    listing = next(sentence for sentence in block.sentences if ":" in sentence)
+    return listing, [part.rstrip(" ;.")[1:] for part in split_clauses(listing)[1:]]
+
+
 @pytest.mark.parametrize(
     ("language", "earlier", "follow_up"),
     [
@@ -410,9 +418,7 @@ def test_a_follow_up_naming_one_part_of_a_listing_sentence_just_read_gets_that_p
 ) -> None:
     """Its asker has read the components sentence whole; "the toolkit" singles out its second part, which opens
     the answer, not the device plugin's part that the question before it is most like."""
-    block = load_guide(settings.corpus_dir)[language].section("kubernetes-support").blocks[0]
-    listing = next(sentence for sentence in block.sentences if ":" in sentence)
-    device_plugin, toolkit = (part.rstrip(" ;.")[1:] for part in split_clauses(listing)[1:3])
+    listing, (device_plugin, toolkit, _) = _listing_sentence(settings, language)
     history = [Turn(role="user", content=earlier), Turn(role="assistant", content=f"{listing} [1]")]
     answer = assistant.ask(follow_up, history=history).answer
     assert answer[1:].startswith(toolkit) and device_plugin not in answer, answer
@@ -1031,9 +1037,7 @@ def test_a_question_for_the_members_of_a_kind_quotes_every_part_of_a_listing_sen
 ) -> None:
     """The components sentence lists three after its colon; asked for the components, the answer quotes all
     three parts, in order, where a question about one of them quotes that one."""
-    block = load_guide(settings.corpus_dir)["nl"].section("kubernetes-support").blocks[0]
-    listing = next(sentence for sentence in block.sentences if ":" in sentence)
-    parts = [part.rstrip(" ;.")[1:] for part in split_clauses(listing)[1:]]  # [1:]: the capital may change
+    _, parts = _listing_sentence(settings, "nl")
     answer = assistant.ask("welke componenten zijn er nodig voor gpu's op kubernetes?")
     positions = [answer.answer.find(part) for part in parts]
     assert len(positions) > 1 and -1 not in positions and positions == sorted(positions), answer.answer
@@ -1053,9 +1057,7 @@ def test_a_question_that_names_the_kind_of_a_listing_sentence_gets_all_its_parts
 ) -> None:
     """ "a small stack of components working together" is what the sentence's parts are members of: a question
     that names it asks for them all, though it has no form of a question for members."""
-    block = load_guide(settings.corpus_dir)[language].section("kubernetes-support").blocks[0]
-    listing = next(sentence for sentence in block.sentences if ":" in sentence)
-    parts = [part.rstrip(" ;.")[1:] for part in split_clauses(listing)[1:]]
+    _, parts = _listing_sentence(settings, language)
     answer = assistant.ask(question).answer
     positions = [answer.find(part) for part in parts]
     assert len(positions) > 1 and -1 not in positions and positions == sorted(positions), answer
@@ -1066,9 +1068,7 @@ def test_the_goal_a_list_serves_does_not_single_out_one_of_its_members(
 ) -> None:
     """ "… before containers can see a GPU" asks for the components; that the toolkit's part also says "so that
     containers can see the driver" does not make it the one asked for."""
-    block = load_guide(settings.corpus_dir)["en"].section("kubernetes-support").blocks[0]
-    listing = next(sentence for sentence in block.sentences if ":" in sentence)
-    parts = [part.rstrip(" ;.")[1:] for part in split_clauses(listing)[1:]]
+    _, parts = _listing_sentence(settings, "en")
     answer = assistant.ask("which parts have to be in place before containers can see a gpu?").answer
     positions = [answer.find(part) for part in parts]
     assert len(positions) > 1 and -1 not in positions and positions == sorted(positions), answer
