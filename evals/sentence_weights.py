@@ -5,7 +5,7 @@ A candidate sentence answers a case when its section is relevant and it states o
 is fitted on the answerable cases of the tuning sets (`evals/data`, and the blind sets 1 to 16 since their
 failures were studied), never on a set that still measures (`evals/blind18`, `evals/blind30`, `evals/blind46`,
 `evals/blind47`, `evals/blind48`, `evals/blind49`, `evals/blind50`, `evals/blind51`, `evals/blind52`,
-`evals/blind53`, `evals/reserve`, `evals/heldout`), and cross-validated by case: the printed
+`evals/blind53`, `evals/blind54`, `evals/reserve`, `evals/heldout`), and cross-validated by case: the printed
 weights are what `assistant/answering.py` holds.
 """
 
