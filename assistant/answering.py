@@ -33,6 +33,7 @@ from assistant.choice import Choice, stated_share, stated_terms
 from assistant.coherence import Coherence, Said
 from assistant.details import asks_drawback, load_details, singled_out
 from assistant.fitted import StartCache
+from assistant.followup import chooses
 from assistant.knowledge import KnowledgeBase, ParagraphKey, paragraph_key
 from assistant.lists import GuideLists
 from assistant.models import Citation, Language
@@ -369,16 +370,17 @@ class Composer:
         """A follow-up that asks about a detail of the sentence its answer would open with again, which its
         asker has just read whole ("does it work on older cards like a V100?" after the MIG item): that detail
         (`details.py`) opens it instead, and nothing else the asker has read is quoted again. One that sets the
-        thing against another ("how does it compare with time-slicing?") asks about all of it. An answer that
-        would open with a part of a listing sentence read whole opens with the part the follow-up's words single
-        out ("whats the point of the toolkit?" after the components sentence: not the device plugin's part)."""
+        thing against another ("how does it compare with time-slicing?") or chooses it among others ("which one's
+        less work?") asks about all of it. An answer that would open with a part of a listing sentence read whole
+        opens with the part the follow-up's words single out ("whats the point of the toolkit?" after the
+        components sentence: not the device plugin's part)."""
         lead = chosen[0]
         where = (lead.key, lead.index)
         if lead.part is None:
             details = self._details.get(where, [])
         else:
             details = [span for span in self._spans.get(where, []) if span.covers_sentence]
-        if analysis.compares or where not in read or not details:
+        if analysis.compares or chooses(analysis.asked) or where not in read or not details:
             return chosen
         asked = self._weighed(analysis.asked)
         detail = singled_out(details, asked, asks_drawback(analysis.asked))

@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from assistant.models import Turn
 from assistant.text import content_terms, fold
+from assistant.understanding.asked import picks_among
 from assistant.understanding.form import opens_comparison
 
 # Openings that lean on what was asked before.
@@ -83,6 +84,12 @@ def continues(question: str) -> bool:
     """Whether a question is a follow-up by its form alone: it opens as one ("and with MIG?", "en bij
     spot-nodes?") or is too short to stand on its own."""
     return bool(_CONTINUATION.match(question)) or len(content_terms(question)) <= _SHORT
+
+
+def chooses(question: str) -> bool:
+    """Whether a follow-up chooses among the things the answer before it named ("which one's less work?", "en
+    welke is minder werk?", "which of those gives real isolation?"): its answer names the one it chooses."""
+    return bool(_WHICH_ONE.search(fold(question))) or picks_among(question)
 
 
 def sets_against(question: str) -> bool:
