@@ -32,7 +32,7 @@ from assistant.answered import QUESTIONS_KEPT, AnsweredQuestions
 from assistant.knowledge import KnowledgeBase, ParagraphKey, paragraph_key
 from assistant.lexical import LexicalIndex, best_positions
 from assistant.providers.documents import PROVIDER_KIND, provider_section
-from assistant.text import content_terms
+from assistant.text import content_terms, meaningful_words, spelling
 
 RRF_K = 60  # the constant of reciprocal rank fusion; dampens the weight of the very first ranks
 _DEPTH = 40  # how many passages each ranker contributes to the fusion
@@ -69,6 +69,7 @@ class HybridRetriever(BaseRetriever):
     _keys: list[ParagraphKey] = PrivateAttr()  # each passage's paragraph, in the order of the passages
     _is_guide: np.ndarray = PrivateAttr()  # which passages every query searches
     _provider_rows: dict[str, np.ndarray] = PrivateAttr()  # a provider record's section -> its passages
+    _spellings: frozenset[str] = PrivateAttr()  # the `spelling` of every meaningful word of the passages
 
     def model_post_init(self, context: object) -> None:
         passages = self.knowledge.passages
@@ -84,6 +85,11 @@ class HybridRetriever(BaseRetriever):
         self._lexical_index = LexicalIndex(
             [content_terms(f"{p.metadata['title']} {p.page_content}") for p in passages]
         )
+        self._spellings = frozenset(
+            spelling(word)
+            for p in passages
+            for word in meaningful_words(f"{p.metadata['title']} {p.page_content}")
+        )
         self._encode = lru_cache(maxsize=QUESTIONS_KEPT)(self._unit_query_vector)
         # Few entries: each holds a float per passage. A question reads its own text's twice (scope, search).
         self._similarities = lru_cache(maxsize=4)(self._passage_similarities)
@@ -96,6 +102,11 @@ class HybridRetriever(BaseRetriever):
     def knows(self, term: str) -> bool:
         """Whether any passage contains the term."""
         return self._lexical_index.knows(term)
+
+    def uses(self, word: str) -> bool:
+        """Whether the word is meaningful and a passage has it as it is spelled (or its plural or singular):
+        "node", not "isolate" for "isolation"."""
+        return any(spelling(found) in self._spellings for found in meaningful_words(word))
 
     def query_vector(self, query: str) -> np.ndarray:
         """The query's unit embedding, computed once per distinct query text."""

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import cache
+
+import snowballstemmer
+from wordfreq import zipf_frequency
 
 # A sentence ends at . ? or ! followed by whitespace and a capital, digit, quote or parenthesis.
 # The corpus avoids abbreviations with periods, so this rule splits both languages the same way.
@@ -67,15 +71,39 @@ def fold(text: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
-def _stem(word: str) -> str:
-    """A light suffix strip that joins plural and singular in English and Dutch (gpus/gpu, nodes/node)."""
+_DUTCH = snowballstemmer.stemmer(
+    "dutch_porter"
+)  # the newer "dutch" strips "ge-": no compound ends as written
+_ENGLISH = snowballstemmer.stemmer("english")
+
+
+def spelling(word: str) -> str:
+    """A meaningful word as it is spelled, a plural and its singular alike ("nodes", "node"): whether the corpus
+    uses a question's word as such, where a stem would also join a verb to the corpus's noun ("isolate",
+    "isolation")."""
     for suffix in ("en", "s"):
         if len(word) > len(suffix) + 3 and word.endswith(suffix):
             return word[: -len(suffix)]
     return word
 
 
+@cache
+def _stem(word: str) -> str:
+    """The Snowball stem in the language that uses the word more (wordfreq), so that its forms meet
+    ("isolated", "isolation"); a word neither uses, a compound or a name, only loses its plural ending: its
+    start and end stay as they are written, where a compound is found ("geheugen" in "geheugenisolatie")."""
+    dutch, english = zipf_frequency(word, "nl"), zipf_frequency(word, "en")
+    if not (dutch or english):
+        return spelling(word)
+    return (_DUTCH if dutch > english else _ENGLISH).stemWord(word)
+
+
 def content_terms(text: str) -> list[str]:
     """The words that carry meaning, folded and stemmed, for lexical scoring."""
+    return [_stem(word) for word in meaningful_words(text)]
+
+
+def meaningful_words(text: str) -> list[str]:
+    """The text's words but stopwords, folded, shorthands written out ("k8s": "kubernetes")."""
     words = _WORD.findall(fold(text).replace("_", " "))
-    return [_stem(_ALIASES.get(word, word)) for word in words if word not in STOPWORDS]
+    return [_ALIASES.get(word, word) for word in words if word not in STOPWORDS]

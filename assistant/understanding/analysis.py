@@ -84,7 +84,7 @@ class QuestionAnalyzer:
         records: list[ProviderRecord],
         cache: StartCache,
     ) -> None:
-        self._evidence = CorpusEvidence(is_record=~retriever.is_guide, knows=retriever.knows)
+        self._evidence = CorpusEvidence(is_record=~retriever.is_guide, uses=retriever.uses)
         self._neighbours = BankNeighbours(
             in_scope=np.array(["out_of_scope" not in question.intents for question in knowledge.questions]),
             batches=np.array([question.batch for question in knowledge.questions]),
@@ -306,8 +306,7 @@ class QuestionAnalyzer:
         return frozenset().union(*(self.scores(part, language).likeliest for part in parts))
 
     def _known_word(self, word: str) -> bool:
-        terms = content_terms(word)
-        return bool(terms) and self._retriever.knows(terms[0])
+        return self._retriever.uses(word)
 
     def _about_referred(self, scores: IntentScores) -> frozenset[str]:
         """A question about one provider of the previous answer ("what regions is that one in") asks about

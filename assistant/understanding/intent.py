@@ -26,7 +26,7 @@ from sklearn.feature_extraction.text import TfidfVectorizer
 from sklearn.linear_model import LogisticRegression
 from sklearn.preprocessing import StandardScaler
 
-from assistant.text import content_terms, fold
+from assistant.text import fold, meaningful_words
 from assistant.understanding.asked import asked_for
 
 # Both chosen by cross-validation on the bank (`python -m evals.bank`), never on the evaluation sets.
@@ -43,13 +43,13 @@ class CorpusEvidence:
     many of the question's words the corpus uses at all."""
 
     is_record: np.ndarray  # per passage: whether it belongs to a provider record (else to the guide)
-    knows: Callable[[str], bool]
+    uses: Callable[[str], bool]  # whether a passage has the word as it is spelled
 
     def features(self, text: str, vector: np.ndarray, similarities: np.ndarray) -> np.ndarray:
         """The vector, the best similarity among the guide's and among the records' passages (one per
         passage in `similarities`), and the share of the text's words the corpus knows."""
-        terms = content_terms(text)
-        known = sum(self.knows(term) for term in terms) / len(terms) if terms else 0.0
+        words = meaningful_words(text)
+        known = sum(self.uses(word) for word in words) / len(words) if words else 0.0
         guide = float(similarities.max(where=~self.is_record, initial=-1.0))
         records = float(similarities.max(where=self.is_record, initial=-1.0))
         return np.concatenate([vector, [guide, records, known]]).astype(np.float64)
