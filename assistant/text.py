@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import cache
+from functools import lru_cache
 
 import snowballstemmer
 from wordfreq import zipf_frequency
@@ -71,9 +71,8 @@ def fold(text: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
-_DUTCH = snowballstemmer.stemmer(
-    "dutch_porter"
-)  # the newer "dutch" strips "ge-": no compound ends as written
+# Snowball's Porter variant for Dutch: the newer "dutch" strips "ge-", so no compound keeps its written ends.
+_DUTCH = snowballstemmer.stemmer("dutch_porter")
 _ENGLISH = snowballstemmer.stemmer("english")
 
 
@@ -87,7 +86,7 @@ def spelling(word: str) -> str:
     return word
 
 
-@cache
+@lru_cache(maxsize=1 << 16)  # bounded: the words come from whatever people type
 def _stem(word: str) -> str:
     """The Snowball stem in the language that uses the word more (wordfreq), so that its forms meet
     ("isolated", "isolation"); a word neither uses, a compound or a name, only loses its plural ending: its

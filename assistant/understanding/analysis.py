@@ -138,7 +138,7 @@ class QuestionAnalyzer:
         earlier = previous_question(history)
         written = detect_language(question, fallback=detect_language(earlier) if earlier else None)
         language = language or written
-        context = earlier if earlier and is_follow_up(question, self._known_word) else None
+        context = earlier if earlier and is_follow_up(question, self._retriever.uses) else None
         rest = self._without_aside(question, context)
         search_text = f"{context} {rest}" if context else rest
         answered_before = previous_answer(history)
@@ -264,7 +264,12 @@ class QuestionAnalyzer:
         own = set(content_terms(question)) - self.names.terms
         knows_own = any(self._retriever.knows(term) for term in own)
         within_earlier = situated(question) and not own & self._named_things
-        if refers_back(question, self._known_word) or compares(question) or within_earlier or not knows_own:
+        if (
+            refers_back(question, self._retriever.uses)
+            or compares(question)
+            or within_earlier
+            or not knows_own
+        ):
             return search_text
         return question
 
@@ -304,9 +309,6 @@ class QuestionAnalyzer:
         if len(parts) < 2:
             return frozenset()
         return frozenset().union(*(self.scores(part, language).likeliest for part in parts))
-
-    def _known_word(self, word: str) -> bool:
-        return self._retriever.uses(word)
 
     def _about_referred(self, scores: IntentScores) -> frozenset[str]:
         """A question about one provider of the previous answer ("what regions is that one in") asks about
