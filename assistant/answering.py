@@ -225,6 +225,9 @@ class Composer:
         if others:  # the earlier question's item is known: the others are what is asked
             return self._coherence.coherent(others[:1]) + others[1:]
         read = self._read(analysis)
+        picked = self._picked(scored, analysis, read)
+        if picked:  # the choice is among what the answer before named
+            return self._coherence.coherent([picked, *self._rest_of_item(picked)])
         chosen = self._answer_from(
             scored, analysis, focus, verdicts, read, self._just_read(read, scored, analysis)
         )
@@ -242,6 +245,20 @@ class Composer:
             # asked "what happens if I skip those?" after the checklist and it).
             chosen = self._answer_from(scored, analysis, focus, verdicts, read, read)
         return chosen
+
+    def _picked(self, scored: list[Choice], analysis: QuestionAnalysis, read: Said) -> Choice | None:
+        """For a follow-up that chooses among the list items the answer before it quoted ("which of those gives
+        real isolation?" after the ways to share a GPU, "welke daarvan werkt alleen op nieuwere kaarten"): the
+        item that answers it best, for the choice is one of them, not a sentence about them all ("To share a card,
+        you need …"). None for any other question, or when that answer quoted fewer than two items."""
+        if analysis.context is None or not chooses(analysis.asked):
+            return None
+        items = {key for key, _ in read if self._knowledge.paragraphs[key].bullet}
+        if len(items) < 2:
+            return None
+        return next(
+            (c for c in scored if c.part is None and c.key in items and (c.key, c.index) in read), None
+        )
 
     def _turns_away(
         self, chosen: list[Choice], scored: list[Choice], read: Said, turns_to: frozenset[str]

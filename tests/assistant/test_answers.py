@@ -481,6 +481,36 @@ def test_a_follow_up_that_chooses_among_what_was_just_named_is_answered_about_th
 
 
 @pytest.mark.parametrize(
+    ("earlier", "follow_up", "chosen"),
+    [
+        (
+            "which gpu sharing options are there",
+            "do any of those need particular cards?",
+            "Multi-Instance GPU (MIG)",
+        ),
+        (
+            "welke opties voor gpu delen zijn er",
+            "en welke daarvan vereist een nieuwere kaart?",
+            "Multi-Instance GPU",
+        ),
+    ],
+)
+def test_a_follow_up_that_chooses_among_the_items_just_read_gets_the_chosen_item_alone(
+    assistant: Assistant, earlier: str, follow_up: str, chosen: str
+) -> None:
+    """The choice is one of the items the answer before it quoted: that item answers, whole, and no sentence about
+    all of them ("To share a card, you need …") comes before or after it."""
+    first = assistant.ask(earlier)
+    assert (
+        "Time-slicing —" in first.answer and chosen in first.answer
+    )  # two of the items, the chosen one read
+    history = [Turn(role="user", content=earlier), Turn(role="assistant", content=first.answer)]
+    answer = assistant.ask(follow_up, history=history)
+    assert answer.answer.startswith(chosen)
+    assert len(answer.citations) == 1
+
+
+@pytest.mark.parametrize(
     ("earlier", "follow_up", "lead"),
     [
         (
